@@ -1,0 +1,213 @@
+//! The commands: `check`, `rules` and `explain`.
+
+use std::io;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::cli::{CheckArgs, Deny};
+use crate::finding::{FileReport, Finding};
+use crate::report::{self, Format, Report};
+use crate::rules::{self, Level, PARSE_ERROR};
+use crate::text::SourceText;
+use crate::{Env, exit, source, use_color, walk};
+
+/// Larger Rust files are reported as not checked rather than parsed (generated code, data).
+const MAX_SOURCE_BYTES: u64 = 16 << 20;
+
+/// syn recurses once per nesting level; deeply nested input needs more than the default stack.
+const WORKER_STACK_BYTES: usize = 256 << 20;
+
+pub fn run(args: &CheckArgs, env: &mut Env) -> io::Result<i32> {
+    let inputs = walk::collect(&args.paths);
+    let mut trouble = !inputs.errors.is_empty();
+    for error in &inputs.errors {
+        writeln!(env.stderr, "mcp-lint: {error}")?;
+    }
+    let mut report = Report::default();
+    for (path, result) in inputs.files.iter().zip(check_all(&inputs.files)) {
+        match result {
+            Ok(file) => report.files.push(file),
+            Err(error) => {
+                trouble = true;
+                writeln!(env.stderr, "mcp-lint: {}: {error}", path.display())?;
+            }
+        }
+    }
+    if args.deny == Some(Deny::Warnings) {
+        let findings = report.files.iter_mut().flat_map(|f| &mut f.findings);
+        findings
+            .filter(|f| f.level == Level::Warning)
+            .for_each(|f| f.level = Level::Error);
+    }
+    let options = report::Options {
+        format: args.format,
+        color: use_color(args.color, env),
+        quiet: args.quiet,
+    };
+    report.render(options, env.stdout)?;
+    env.stdout.flush()?;
+    Ok(if trouble {
+        exit::TROUBLE
+    } else if report.counts().errors > 0 {
+        exit::FINDINGS
+    } else {
+        exit::CLEAN
+    })
+}
+
+/// Checks every file on a few worker threads; results come back in input order.
+fn check_all(files: &[PathBuf]) -> Vec<Result<FileReport, String>> {
+    let next = AtomicUsize::new(0);
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(files.len())
+        .max(1);
+    let mut results: Vec<Option<Result<FileReport, String>>> =
+        (0..files.len()).map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                std::thread::Builder::new()
+                    .stack_size(WORKER_STACK_BYTES)
+                    .spawn_scoped(scope, || {
+                        let mut done = Vec::new();
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(path) = files.get(i) else { break };
+                            done.push((i, check_one(path)));
+                        }
+                        done
+                    })
+                    .expect("spawning a worker thread")
+            })
+            .collect();
+        for handle in handles {
+            for (i, result) in handle.join().unwrap_or_default() {
+                results[i] = Some(result);
+            }
+        }
+    });
+    results
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|| Err("internal error: the file was not checked".to_string())))
+        .collect()
+}
+
+fn check_one(path: &Path) -> Result<FileReport, String> {
+    let name = path.display().to_string();
+    let size = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
+    if size > MAX_SOURCE_BYTES {
+        let source = Arc::new(SourceText::new(name, String::new()));
+        let message = format!(
+            "file is {size} bytes, over the {MAX_SOURCE_BYTES}-byte limit, so it was not checked"
+        );
+        return Ok(FileReport::new(source.clone(), vec![not_checked(message)]));
+    }
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    let (text, utf8_error) = match String::from_utf8(bytes) {
+        Ok(text) => (text, None),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            (String::from_utf8_lossy(e.as_bytes()).into_owned(), Some(at))
+        }
+    };
+    let source = Arc::new(SourceText::new(name, text));
+    if let Some(at) = utf8_error {
+        let mut finding = not_checked(format!(
+            "not valid UTF-8 (byte {at}), so it was not checked"
+        ));
+        finding.span = at..at;
+        return Ok(FileReport::new(source, vec![finding]));
+    }
+    let findings = catch_unwind(AssertUnwindSafe(|| source::check(&source)))
+        .map_err(|_| "internal error while checking this file; please report it".to_string())?;
+    Ok(FileReport::new(source, findings))
+}
+
+fn not_checked(message: String) -> Finding {
+    Finding {
+        rule: &PARSE_ERROR,
+        level: PARSE_ERROR.level,
+        span: 0..0,
+        message,
+        label: "here".to_string(),
+        help: None,
+        related: Vec::new(),
+        request_id: None,
+    }
+}
+
+pub fn list_rules(format: Format, env: &mut Env) -> io::Result<i32> {
+    match format {
+        Format::Human => {
+            for rule in rules::RULES {
+                let passes = match (rule.source, rule.transcript) {
+                    (true, true) => "source, transcript",
+                    (true, false) => "source",
+                    _ => "transcript",
+                };
+                writeln!(
+                    env.stdout,
+                    "{:<7} {:<34} {:<8} {:<19} {}",
+                    rule.code, rule.name, rule.level, passes, rule.summary
+                )?;
+            }
+        }
+        Format::Json => {
+            let list: Vec<serde_json::Value> = rules::RULES
+                .iter()
+                .map(|r| {
+                    serde_json::json!({
+                        "code": r.code, "name": r.name, "level": r.level.as_str(),
+                        "source": r.source, "transcript": r.transcript, "summary": r.summary,
+                    })
+                })
+                .collect();
+            serde_json::to_writer_pretty(&mut *env.stdout, &list)?;
+            writeln!(env.stdout)?;
+        }
+    }
+    Ok(exit::CLEAN)
+}
+
+pub fn explain(code_or_name: &str, env: &mut Env) -> io::Result<i32> {
+    if let Some(rule) = rules::lookup(code_or_name) {
+        env.stdout.write_all(rule.doc.as_bytes())?;
+        return Ok(exit::CLEAN);
+    }
+    write!(env.stderr, "mcp-lint: unknown rule `{code_or_name}`")?;
+    if let Some(near) = closest_rule(code_or_name) {
+        write!(env.stderr, "; did you mean `{near}`?")?;
+    }
+    writeln!(env.stderr, " (`mcp-lint rules` lists them)")?;
+    Ok(exit::TROUBLE)
+}
+
+/// The rule code or name nearest to a misspelling, if any is near enough.
+fn closest_rule(wanted: &str) -> Option<&'static str> {
+    let wanted = wanted.to_lowercase();
+    rules::RULES
+        .iter()
+        .flat_map(|r| [r.code, r.name])
+        .map(|candidate| (edit_distance(&wanted, &candidate.to_lowercase()), candidate))
+        .filter(|(d, c)| *d <= c.len() / 3 + 1)
+        .min()
+        .map(|(_, c)| c)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = diagonal + usize::from(ca != *cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitution.min(row[j] + 1).min(row[j + 1] + 1);
+        }
+    }
+    row[b.len()]
+}

@@ -1,0 +1,67 @@
+//! The command line of SPEC.md. `mcp-lint src/` means `mcp-lint check src/`.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::report::Format;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "mcp-lint",
+    version,
+    about = "Finds MCP servers that answer tools/call failures with JSON-RPC protocol errors (SEP-2145)",
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub check: CheckArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Lint Rust sources (the default command)
+    Check(CheckArgs),
+    /// List the rule catalog
+    Rules {
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
+    /// Print a rule's documentation
+    Explain {
+        /// A rule code (MCP101) or name (unknown-tool-protocol-error)
+        rule: String,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Files and directories to check (directories are searched for *.rs files)
+    #[arg(default_value = ".")]
+    pub paths: Vec<PathBuf>,
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    /// When to colour human output; NO_COLOR turns `auto` off
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+    /// Treat findings of this level as errors (exit status 1)
+    #[arg(long, value_enum)]
+    pub deny: Option<Deny>,
+    /// Show only errors, and no summary
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Deny {
+    Warnings,
+}

@@ -1,0 +1,47 @@
+//! Plain data that flows from every check to the one renderer.
+
+use std::ops::Range;
+use std::sync::Arc;
+
+use crate::rules::{Level, RuleMeta};
+use crate::text::SourceText;
+
+/// A secondary label, pointing at another place in the same file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Label {
+    pub span: Range<usize>,
+    pub text: String,
+}
+
+/// One violation. Spans are byte ranges into the file's text.
+#[derive(Debug, Clone)]
+pub struct Finding {
+    pub rule: &'static RuleMeta,
+    /// The rule's level, after the command line (`--deny warnings`) has had its say.
+    pub level: Level,
+    pub span: Range<usize>,
+    pub message: String,
+    /// Text of the primary label under the offending expression.
+    pub label: String,
+    pub help: Option<String>,
+    pub related: Vec<Label>,
+    /// The JSON-RPC id of the `tools/call` concerned (transcripts only).
+    pub request_id: Option<serde_json::Value>,
+}
+
+/// Everything found in one input file.
+#[derive(Debug)]
+pub struct FileReport {
+    pub source: Arc<SourceText>,
+    pub findings: Vec<Finding>,
+}
+
+impl FileReport {
+    pub fn new(source: Arc<SourceText>, mut findings: Vec<Finding>) -> Self {
+        findings.sort_by(|a, b| {
+            (a.span.start, a.rule.code, a.span.end).cmp(&(b.span.start, b.rule.code, b.span.end))
+        });
+        findings.dedup_by(|a, b| a.span == b.span && a.rule.code == b.rule.code);
+        FileReport { source, findings }
+    }
+}

@@ -1,0 +1,89 @@
+//! mcp-lint: finds MCP servers that answer `tools/call` failures with JSON-RPC protocol errors
+//! where SEP-2145 requires tool execution errors (`isError: true`).
+//!
+//! [`run`] is the whole program; the binary and the tests both call it.
+
+mod check;
+mod cli;
+mod finding;
+mod report;
+pub mod rules;
+mod source;
+mod text;
+mod walk;
+
+use std::ffi::OsString;
+use std::io::Write;
+
+use clap::Parser;
+
+use cli::{Cli, ColorChoice, Command};
+
+/// Exit statuses of SPEC.md.
+pub mod exit {
+    /// No finding at level error.
+    pub const CLEAN: i32 = 0;
+    /// At least one finding at level error.
+    pub const FINDINGS: i32 = 1;
+    /// Usage, configuration, I/O or internal error.
+    pub const TROUBLE: i32 = 2;
+}
+
+/// What the process gets from its surroundings.
+pub struct Env<'a> {
+    pub stdout: &'a mut dyn Write,
+    pub stderr: &'a mut dyn Write,
+    /// Whether stdout is a terminal (colour in `--color auto`).
+    pub stdout_is_terminal: bool,
+    /// `NO_COLOR` set to a non-empty value.
+    pub no_color: bool,
+}
+
+/// Runs mcp-lint with `args` (the first one is the program name) and returns the exit status.
+pub fn run<I, T>(args: I, env: &mut Env) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(error) => {
+            let text = error.render().to_string();
+            let out: &mut dyn Write = if error.use_stderr() {
+                env.stderr
+            } else {
+                env.stdout
+            };
+            let _ = out.write_all(text.as_bytes());
+            return if error.use_stderr() {
+                exit::TROUBLE
+            } else {
+                exit::CLEAN
+            };
+        }
+    };
+    let result = match cli.command {
+        None => check::run(&cli.check, env),
+        Some(Command::Check(args)) => check::run(&args, env),
+        Some(Command::Rules { format }) => check::list_rules(format, env),
+        Some(Command::Explain { rule }) => check::explain(&rule, env),
+    };
+    match result {
+        Ok(status) => status,
+        // stdout closed early (`mcp-lint src/ | head`): not an error of ours.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => exit::CLEAN,
+        Err(e) => {
+            let _ = writeln!(env.stderr, "mcp-lint: {e}");
+            exit::TROUBLE
+        }
+    }
+}
+
+/// Whether human output is coloured: `--color always` wins, then `NO_COLOR`, then the terminal.
+fn use_color(choice: ColorChoice, env: &Env) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => env.stdout_is_terminal && !env.no_color,
+    }
+}

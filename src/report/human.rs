@@ -1,0 +1,120 @@
+//! The human format: miette's graphical report per finding, then a summary line.
+
+use std::fmt;
+use std::io::{self, Write};
+
+use miette::{
+    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, Severity, SourceCode,
+};
+
+use super::{Options, Report};
+use crate::finding::Finding;
+use crate::rules::Level;
+use crate::text::SourceText;
+
+pub fn render(report: &Report, options: Options, out: &mut dyn Write) -> io::Result<()> {
+    let theme = if options.color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_width(100)
+        .with_links(false);
+    let mut buffer = String::new();
+    for file in &report.files {
+        for finding in &file.findings {
+            if options.quiet && finding.level != Level::Error {
+                continue;
+            }
+            buffer.clear();
+            let diagnostic = LintDiagnostic {
+                finding,
+                source: &file.source,
+            };
+            handler
+                .render_report(&mut buffer, &diagnostic)
+                .map_err(|_| io::Error::other("could not render a diagnostic"))?;
+            out.write_all(buffer.as_bytes())?;
+        }
+    }
+    if !options.quiet {
+        let c = report.counts();
+        let files = report.files.len();
+        writeln!(
+            out,
+            "mcp-lint: {} {}, {} {}, {} advice in {files} {}",
+            c.errors,
+            plural(c.errors, "error"),
+            c.warnings,
+            plural(c.warnings, "warning"),
+            c.advice,
+            plural(files, "file")
+        )?;
+    }
+    Ok(())
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        word.to_string()
+    } else {
+        format!("{word}s")
+    }
+}
+
+/// A finding seen through miette's `Diagnostic`, borrowing the file's shared text.
+struct LintDiagnostic<'a> {
+    finding: &'a Finding,
+    source: &'a SourceText,
+}
+
+impl fmt::Debug for LintDiagnostic<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.finding.message)
+    }
+}
+
+impl fmt::Display for LintDiagnostic<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.finding.message)
+    }
+}
+
+impl std::error::Error for LintDiagnostic<'_> {}
+
+impl Diagnostic for LintDiagnostic<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        let rule = self.finding.rule;
+        Some(Box::new(format!("{}({})", rule.code, rule.name)))
+    }
+
+    fn severity(&self) -> Option<Severity> {
+        Some(match self.finding.level {
+            Level::Error => Severity::Error,
+            Level::Warning => Severity::Warning,
+            Level::Advice => Severity::Advice,
+        })
+    }
+
+    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        self.finding
+            .help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Some(self.source)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let f = self.finding;
+        let primary = LabeledSpan::new_primary_with_span(Some(f.label.clone()), f.span.clone());
+        let related = f
+            .related
+            .iter()
+            .map(|l| LabeledSpan::new_with_span(Some(l.text.clone()), l.span.clone()));
+        Some(Box::new(std::iter::once(primary).chain(related)))
+    }
+}

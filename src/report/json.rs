@@ -1,0 +1,75 @@
+//! `--format json`, version 1 of SPEC.md: one document, fields in the documented order.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use super::Report;
+
+#[derive(Serialize)]
+struct Document<'a> {
+    version: u32,
+    findings: Vec<JsonFinding<'a>>,
+    summary: Summary,
+}
+
+#[derive(Serialize)]
+struct JsonFinding<'a> {
+    code: &'a str,
+    rule: &'a str,
+    level: &'a str,
+    file: &'a str,
+    line: usize,
+    column: usize,
+    end_line: usize,
+    end_column: usize,
+    message: &'a str,
+    help: Option<&'a str>,
+    request_id: Option<&'a serde_json::Value>,
+}
+
+#[derive(Serialize)]
+struct Summary {
+    files: usize,
+    errors: usize,
+    warnings: usize,
+    advice: usize,
+}
+
+pub fn render(report: &Report, out: &mut dyn Write) -> io::Result<()> {
+    let findings = report
+        .files
+        .iter()
+        .flat_map(|file| {
+            file.findings.iter().map(move |f| {
+                let (start, end) = file.source.range_positions(&f.span);
+                JsonFinding {
+                    code: f.rule.code,
+                    rule: f.rule.name,
+                    level: f.level.as_str(),
+                    file: &file.source.name,
+                    line: start.line,
+                    column: start.column,
+                    end_line: end.line,
+                    end_column: end.column,
+                    message: &f.message,
+                    help: f.help.as_deref(),
+                    request_id: f.request_id.as_ref(),
+                }
+            })
+        })
+        .collect();
+    let counts = report.counts();
+    let document = Document {
+        version: 1,
+        findings,
+        summary: Summary {
+            files: report.files.len(),
+            errors: counts.errors,
+            warnings: counts.warnings,
+            advice: counts.advice,
+        },
+    };
+    serde_json::to_writer_pretty(&mut *out, &document)?;
+    writeln!(out)
+}

@@ -1,0 +1,57 @@
+use super::{Level, ProtocolErrorRule, RuleMeta};
+use crate::source::site::ErrorSite;
+
+pub static META: RuleMeta = RuleMeta {
+    code: "MCP102",
+    name: "unavailable-tool-protocol-error",
+    level: Level::Error,
+    source: true,
+    transcript: true,
+    summary: "a disabled, unavailable or policy-restricted tool answered with a protocol error",
+    sep: "SEP-2145: servers MUST report a tool that is disabled, unavailable or policy-restricted as a Tool Execution Error",
+    doc: include_str!("../../rules/MCP102.md"),
+};
+
+pub static RULE: ProtocolErrorRule = ProtocolErrorRule {
+    meta: &META,
+    case: "unavailable tool",
+    fix_text: "Tool unavailable: <name>. Reason: <reason>.",
+    applies,
+};
+
+/// The condition names a switch or a policy (`skip_tools`, `is_enabled`, `.gooseignore`), or
+/// the message says the tool is disabled or not allowed.
+fn applies(site: &ErrorSite) -> bool {
+    site.guard_mentions(&[
+        "disabled",
+        "enabled",
+        "skip",
+        "allow",
+        "deny",
+        "denied",
+        "permission",
+        "permit",
+        "authori",
+        "restrict",
+        "ignore",
+        "readonly",
+        "read_only",
+        "policy",
+        "blocked",
+        "forbid",
+    ]) || (site.message_mentions(&["tool"])
+        && site.message_mentions(&[
+            "disabled",
+            "not allowed",
+            "not permitted",
+            "permission",
+            "unauthori",
+            "forbidden",
+            "restricted",
+            "policy",
+            "denied",
+            "blocked",
+            "unavailable",
+            "not available",
+        ]))
+}

@@ -1,0 +1,46 @@
+use super::{Level, ProtocolErrorRule, RuleMeta};
+use crate::source::site::ErrorSite;
+
+pub static META: RuleMeta = RuleMeta {
+    code: "MCP103",
+    name: "invalid-input-protocol-error",
+    level: Level::Error,
+    source: true,
+    transcript: true,
+    summary: "arguments failing `inputSchema` or programmatic checks answered with a protocol error",
+    sep: "SEP-2145: servers MUST report tool input validation failures (schema and programmatic checks) as Tool Execution Errors",
+    doc: include_str!("../../rules/MCP103.md"),
+};
+
+pub static RULE: ProtocolErrorRule = ProtocolErrorRule {
+    meta: &META,
+    case: "invalid tool input",
+    fix_text: "Invalid input: <tool_name>. <details>.",
+    applies,
+};
+
+/// `-32602` (invalid params) on a well-formed call means the arguments; so does an error
+/// that answers parsing the arguments or a failed lookup of one. A mere mention of `args`
+/// is no evidence: `fetch(&args.url)` failing is the tool's own failure.
+fn applies(site: &ErrorSite) -> bool {
+    site.error.code == Some(-32602)
+        || site.follows_argument_lookup()
+        || site.guard_mentions(&[
+            "from_value",
+            "from_str",
+            "from_slice",
+            "parse",
+            "deserializ",
+        ])
+        || site.message_mentions(&[
+            "invalid argument",
+            "invalid input",
+            "invalid param",
+            "missing argument",
+            "missing required",
+            "is required",
+            "must be",
+            "expected",
+            "out of range",
+        ])
+}

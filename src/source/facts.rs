@@ -1,0 +1,274 @@
+//! Facts about one file, gathered once before checking: what its `use` items bring in, its
+//! type aliases, integer constants and functions, and which MCP SDKs it uses. The checks ask
+//! these facts what a path means instead of matching on a name alone (`McpError` is rmcp's
+//! `ErrorData` in one crate and turbomcp's error in another).
+
+use std::collections::{HashMap, HashSet};
+
+use syn::{Expr, File, ImplItem, Item, Lit, Type, UnOp, UseTree};
+
+/// MCP SDKs a file can use, recognised by the crate a `use` item or path starts with.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Sdks {
+    pub rmcp: bool,
+    pub rust_mcp_sdk: bool,
+    /// turbomcp, pmcp, mcp-attr, ultrafast, turul, tower-mcp, mcpr: their own error types.
+    pub other: bool,
+}
+
+const OTHER_SDKS: &[&str] = &[
+    "turbomcp",
+    "pmcp",
+    "mcp_attr",
+    "ultrafast_mcp",
+    "ultrafast_mcp_server",
+    "ultrafast_mcp_core",
+    "turul_mcp_server",
+    "turul_mcp_protocol",
+    "tower_mcp",
+    "mcpr",
+];
+
+#[derive(Default)]
+pub struct FileFacts<'a> {
+    /// Local name -> full path, from `use` items (`McpError` -> `rmcp::ErrorData`).
+    uses: HashMap<String, Vec<String>>,
+    /// Prefixes of glob imports (`use rmcp::model::*` -> `rmcp::model`).
+    globs: Vec<Vec<String>>,
+    type_aliases: HashMap<String, &'a Type>,
+    local_types: HashSet<String>,
+    consts: HashMap<String, i64>,
+    /// Function and method bodies by name, for following calls within the file.
+    pub fns: HashMap<String, Vec<&'a syn::Block>>,
+    pub sdks: Sdks,
+}
+
+impl<'a> FileFacts<'a> {
+    pub fn new(file: &'a File) -> Self {
+        let mut facts = FileFacts::default();
+        facts.collect(&file.items);
+        facts
+    }
+
+    fn collect(&mut self, items: &'a [Item]) {
+        for item in items {
+            match item {
+                Item::Use(u) => self.add_use(&u.tree, Vec::new()),
+                Item::Type(t) => {
+                    self.type_aliases.insert(t.ident.to_string(), &t.ty);
+                }
+                Item::Struct(s) => {
+                    self.local_types.insert(s.ident.to_string());
+                }
+                Item::Enum(e) => {
+                    self.local_types.insert(e.ident.to_string());
+                }
+                Item::Const(c) => self.add_const(&c.ident, &c.expr),
+                Item::Fn(f) => self.add_fn(&f.sig, &f.block),
+                Item::Impl(i) => {
+                    for item in &i.items {
+                        match item {
+                            ImplItem::Fn(f) => self.add_fn(&f.sig, &f.block),
+                            ImplItem::Const(c) => self.add_const(&c.ident, &c.expr),
+                            _ => {}
+                        }
+                    }
+                }
+                Item::Mod(m) if !super::is_cfg_test(&m.attrs) => {
+                    if let Some((_, items)) = &m.content {
+                        self.collect(items);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn add_use(&mut self, tree: &UseTree, prefix: Vec<String>) {
+        match tree {
+            UseTree::Path(p) => {
+                let mut next = prefix;
+                next.push(p.ident.to_string());
+                self.add_use(&p.tree, next);
+            }
+            UseTree::Name(n) => {
+                let mut full = prefix;
+                full.push(n.ident.to_string());
+                self.note_sdk(&full);
+                self.uses.insert(n.ident.to_string(), full);
+            }
+            UseTree::Rename(r) => {
+                let mut full = prefix;
+                full.push(r.ident.to_string());
+                self.note_sdk(&full);
+                self.uses.insert(r.rename.to_string(), full);
+            }
+            UseTree::Glob(_) => {
+                self.note_sdk(&prefix);
+                self.globs.push(prefix);
+            }
+            UseTree::Group(g) => {
+                for tree in &g.items {
+                    self.add_use(tree, prefix.clone());
+                }
+            }
+        }
+    }
+
+    fn note_sdk(&mut self, path: &[String]) {
+        match path.first().map(String::as_str) {
+            Some("rmcp") => self.sdks.rmcp = true,
+            Some("rust_mcp_sdk" | "rust_mcp_schema") => self.sdks.rust_mcp_sdk = true,
+            Some(root) if OTHER_SDKS.contains(&root) => self.sdks.other = true,
+            _ => {}
+        }
+    }
+
+    fn add_const(&mut self, ident: &syn::Ident, expr: &Expr) {
+        if let Some(value) = self.int_value(expr) {
+            self.consts.insert(ident.to_string(), value);
+        }
+    }
+
+    fn add_fn(&mut self, sig: &syn::Signature, block: &'a syn::Block) {
+        self.fns
+            .entry(sig.ident.to_string())
+            .or_default()
+            .push(block);
+    }
+
+    /// The full path a written path stands for, expanding its first segment through `use`.
+    pub fn expand(&self, segments: &[String]) -> Vec<String> {
+        let mut segments = segments.to_vec();
+        if segments.first().is_some_and(|s| s.is_empty()) {
+            segments.remove(0); // `::rmcp::ErrorData`
+        }
+        match segments.first().and_then(|first| self.uses.get(first)) {
+            Some(full) => full.iter().chain(&segments[1..]).cloned().collect(),
+            None => segments,
+        }
+    }
+
+    /// Whether a type path names rmcp's `ErrorData` (also spelled `rmcp::Error`, `McpError`).
+    pub fn is_rmcp_error(&self, segments: &[String]) -> bool {
+        self.is_rmcp_error_at_depth(segments, 0)
+    }
+
+    fn is_rmcp_error_at_depth(&self, segments: &[String], depth: usize) -> bool {
+        let full = self.expand(segments);
+        let Some(last) = full.last() else {
+            return false;
+        };
+        if full.len() >= 2 {
+            return full[0] == "rmcp" && (last == "ErrorData" || last == "Error");
+        }
+        if let Some(Type::Path(target)) = self.type_aliases.get(last.as_str()) {
+            return depth < 4
+                && self.is_rmcp_error_at_depth(&path_strings(&target.path), depth + 1);
+        }
+        if self.local_types.contains(last) {
+            return false;
+        }
+        let rmcp_glob = self
+            .globs
+            .iter()
+            .any(|g| g.first().is_some_and(|s| s == "rmcp"));
+        // Brought in by a glob, or by `use super::*` in a module of an rmcp server.
+        (last == "ErrorData" && rmcp_glob)
+            || (self.sdks.rmcp && !self.sdks.other && (last == "ErrorData" || last == "McpError"))
+    }
+
+    /// Whether a type path names rust-mcp-sdk's `RpcError`.
+    pub fn is_rpc_error(&self, segments: &[String]) -> bool {
+        let full = self.expand(segments);
+        full.last().is_some_and(|l| l == "RpcError")
+            && (full.len() >= 2 && full[0].starts_with("rust_mcp")
+                || (self.sdks.rust_mcp_sdk && !self.local_types.contains("RpcError")))
+    }
+
+    /// The `Result<_, E>` error type of a return type, through local aliases
+    /// (`type McpResult<T> = Result<T, McpError>`).
+    pub fn result_error_type(&self, ty: &'a Type) -> Option<&'a Type> {
+        let mut ty = ty;
+        for _ in 0..4 {
+            let Type::Path(p) = ty else { return None };
+            let last = p.path.segments.last()?;
+            if let syn::PathArguments::AngleBracketed(args) = &last.arguments {
+                let types: Vec<&Type> = args
+                    .args
+                    .iter()
+                    .filter_map(|a| match a {
+                        syn::GenericArgument::Type(t) => Some(t),
+                        _ => None,
+                    })
+                    .collect();
+                if last.ident == "Result" && types.len() == 2 {
+                    return Some(types[1]);
+                }
+            }
+            ty = self.type_aliases.get(&last.ident.to_string())?;
+        }
+        None
+    }
+
+    /// The value of an integer expression: a literal, `-literal`, a local `const`, or a
+    /// well-known JSON-RPC error code name (`ErrorCode::INVALID_PARAMS`, `METHOD_NOT_FOUND`).
+    pub fn int_value(&self, expr: &Expr) -> Option<i64> {
+        match expr {
+            Expr::Lit(l) => match &l.lit {
+                Lit::Int(i) => i.base10_parse().ok(),
+                _ => None,
+            },
+            Expr::Unary(u) if matches!(u.op, UnOp::Neg(_)) => self.int_value(&u.expr).map(|v| -v),
+            Expr::Paren(p) => self.int_value(&p.expr),
+            Expr::Group(g) => self.int_value(&g.expr),
+            Expr::Cast(c) => self.int_value(&c.expr),
+            Expr::Path(p) => {
+                let name = p.path.segments.last()?.ident.to_string();
+                match self.consts.get(&name) {
+                    Some(v) if p.path.segments.len() == 1 => Some(*v),
+                    _ => well_known_code(&name),
+                }
+            }
+            // `ErrorCode(-32602)`, `ErrorCode::ServerError(-32000)`, `i32::from(..)`.
+            Expr::Call(c) if c.args.len() == 1 => self.int_value(&c.args[0]),
+            // `ErrorCode::InvalidParams.code()`
+            Expr::MethodCall(m) if m.method == "code" || m.method == "into" => {
+                self.int_value(&m.receiver)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The codes JSON-RPC and MCP name, in the spellings SDKs use (`INVALID_PARAMS`,
+/// `InvalidParams`, `INVALID_PARAMS_CODE`).
+pub fn well_known_code(name: &str) -> Option<i64> {
+    let key: String = name
+        .trim_end_matches("_CODE")
+        .chars()
+        .filter(|c| *c != '_')
+        .collect::<String>()
+        .to_ascii_uppercase();
+    Some(match key.as_str() {
+        "PARSEERROR" => -32700,
+        "INVALIDREQUEST" => -32600,
+        "METHODNOTFOUND" => -32601,
+        "INVALIDPARAMS" => -32602,
+        "INTERNALERROR" => -32603,
+        "RESOURCENOTFOUND" => -32002,
+        "HEADERMISMATCH" => -32020,
+        "MISSINGREQUIREDCLIENTCAPABILITY" => -32021,
+        "UNSUPPORTEDPROTOCOLVERSION" => -32022,
+        "URLELICITATIONREQUIRED" => -32042,
+        _ => return None,
+    })
+}
+
+pub fn path_strings(path: &syn::Path) -> Vec<String> {
+    let mut out: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    if path.leading_colon.is_some() {
+        out.insert(0, String::new());
+    }
+    out
+}

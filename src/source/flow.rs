@@ -1,0 +1,422 @@
+//! Walks one tools/call root and collects the protocol errors that reach its response.
+//!
+//! Typed roots (rmcp, rust-mcp-sdk) answer with their `Err`: an error counts where it leaves
+//! the root, as `return Err(E)`, a tail `Err(E)` (through blocks, `if`, `match`, `Box::pin`,
+//! `async move`, `std::future::ready`), `Err(E)?`, or as the error of `?` on `.ok_or(E)`,
+//! `.ok_or_else(|| E)` and `.map_err(|e| E)`. Closures and nested async blocks are other
+//! functions: a `return` there does not leave the root. A hand-rolled root builds the response
+//! value itself, so every error object built in it counts.
+
+use std::collections::{HashMap, HashSet};
+use std::ops::Range;
+
+use syn::spanned::Spanned;
+use syn::visit::{self, Visit};
+use syn::{Expr, Pat};
+
+use super::facts::FileFacts;
+use super::sinks::{response_error, typed_error};
+use super::site::{ArmKind, ErrorSite, Guard, GuardKind, RootKind};
+use super::span_range;
+use crate::text::SourceText;
+
+/// A tools/call handler body to walk.
+#[derive(Clone, Copy)]
+pub struct Root<'a> {
+    pub kind: RootKind,
+    pub body: Body<'a>,
+}
+
+#[derive(Clone, Copy)]
+pub enum Body<'a> {
+    /// A function body or an `if` branch.
+    Block(&'a syn::Block),
+    /// A `match` arm.
+    Expr(&'a Expr),
+}
+
+pub struct Walk<'a> {
+    pub sites: Vec<ErrorSite<'a>>,
+    /// Functions of this file that a hand-rolled root calls, to walk in turn.
+    pub callees: Vec<String>,
+}
+
+pub fn walk<'a>(facts: &FileFacts<'a>, text: &SourceText, root: Root<'a>) -> Walk<'a> {
+    let mut walker = Walker {
+        facts,
+        text,
+        kind: root.kind,
+        guards: Vec::new(),
+        exits: HashMap::new(),
+        error_values: HashMap::new(),
+        entered: HashSet::new(),
+        locals: HashMap::new(),
+        sites: Vec::new(),
+        callees: Vec::new(),
+    };
+    let typed = root.kind != RootKind::HandRolled;
+    match root.body {
+        Body::Block(block) => {
+            if typed {
+                walker.mark_block_exits(block, None);
+            }
+            walker.visit_block(block);
+        }
+        Body::Expr(expr) => {
+            if typed {
+                walker.mark_exits(expr, None);
+            }
+            walker.visit_expr(expr);
+        }
+    }
+    Walk {
+        sites: walker.sites,
+        callees: walker.callees,
+    }
+}
+
+struct Walker<'f, 'a> {
+    facts: &'f FileFacts<'a>,
+    text: &'f SourceText,
+    kind: RootKind,
+    guards: Vec<Guard<'a>>,
+    /// `Err(..)` expressions whose value leaves the root, with the `return` that sends them.
+    exits: HashMap<*const Expr, Option<Range<usize>>>,
+    /// Error values of a `?`, with the `?`.
+    error_values: HashMap<*const Expr, Range<usize>>,
+    /// Closures and async blocks whose body is still the root's flow (`ok_or_else(|| ..)?`,
+    /// `Box::pin(async move { .. })`).
+    entered: HashSet<*const ()>,
+    /// `let name = <expr>;` in the root, to see through `let err = ..; return Err(err)`.
+    locals: HashMap<String, &'a Expr>,
+    sites: Vec<ErrorSite<'a>>,
+    callees: Vec<String>,
+}
+
+impl<'a> Walker<'_, 'a> {
+    /// Marks the expressions whose value is the root's (or a `return`'s) value.
+    fn mark_exits(&mut self, expr: &'a Expr, exit: Option<Range<usize>>) {
+        match expr {
+            Expr::Block(b) => self.mark_block_exits(&b.block, exit),
+            Expr::Unsafe(u) => self.mark_block_exits(&u.block, exit),
+            Expr::Async(a) => {
+                self.entered.insert(address(a));
+                self.mark_block_exits(&a.block, exit);
+            }
+            Expr::If(i) => {
+                self.mark_block_exits(&i.then_branch, exit.clone());
+                if let Some((_, other)) = &i.else_branch {
+                    self.mark_exits(other, exit);
+                }
+            }
+            Expr::Match(m) => {
+                for arm in &m.arms {
+                    self.mark_exits(&arm.body, exit.clone());
+                }
+            }
+            Expr::Paren(p) => self.mark_exits(&p.expr, exit),
+            Expr::Group(g) => self.mark_exits(&g.expr, exit),
+            Expr::Call(c) if c.args.len() == 1 && is_future_wrapper(&c.func) => {
+                self.mark_exits(&c.args[0], exit)
+            }
+            _ => {
+                self.exits.insert(expr, exit);
+            }
+        }
+    }
+
+    fn mark_block_exits(&mut self, block: &'a syn::Block, exit: Option<Range<usize>>) {
+        if let Some(syn::Stmt::Expr(tail, None)) = block.stmts.last() {
+            self.mark_exits(tail, exit);
+        }
+    }
+
+    /// Marks `E` in `E?` forms: `.ok_or(E)?`, `.ok_or_else(|| E)?`, `.map_err(|e| E)?`, `Err(E)?`.
+    fn mark_try(&mut self, inner: &'a Expr, question: Range<usize>) {
+        let inner = peel_await(inner);
+        match inner {
+            Expr::MethodCall(m) if m.args.len() == 1 => {
+                match (m.method.to_string().as_str(), &m.args[0]) {
+                    ("ok_or", value) => {
+                        self.error_values.insert(value, question);
+                    }
+                    ("ok_or_else" | "map_err", Expr::Closure(c)) => {
+                        self.entered.insert(address(c));
+                        for value in tails(&c.body) {
+                            self.error_values.insert(value, question.clone());
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            Expr::Call(c) if c.args.len() == 1 && is_path_named(&c.func, "Err") => {
+                self.error_values.insert(&c.args[0], question);
+            }
+            _ => {}
+        }
+    }
+
+    /// Records `value` if it is a protocol error for this root.
+    fn report(&mut self, value: &'a Expr, exit: Option<Range<usize>>) {
+        let mut value = value;
+        if let Expr::Path(p) = value
+            && let Some(init) = p
+                .path
+                .get_ident()
+                .and_then(|i| self.locals.get(&i.to_string()))
+        {
+            value = init;
+        }
+        let error = if self.kind == RootKind::HandRolled {
+            response_error(self.facts, value)
+        } else {
+            typed_error(self.facts, value, self.kind)
+        };
+        if let Some(error) = error {
+            self.sites.push(ErrorSite {
+                root: self.kind,
+                error,
+                guards: self.guards.clone(),
+                span: span_range(self.text, value.span()),
+                exit,
+            });
+        }
+    }
+
+    fn with_guard(&mut self, guard: Guard<'a>, f: impl FnOnce(&mut Self)) {
+        self.guards.push(guard);
+        f(self);
+        self.guards.pop();
+    }
+
+    fn note_callee(&mut self, expr: &Expr) {
+        let name = match expr {
+            Expr::Call(c) => match &*c.func {
+                Expr::Path(p)
+                    if p.path.segments.len() == 1 || p.path.segments[0].ident == "Self" =>
+                {
+                    p.path.segments.last().map(|s| s.ident.to_string())
+                }
+                _ => None,
+            },
+            Expr::MethodCall(m) if is_path_named(&m.receiver, "self") => Some(m.method.to_string()),
+            _ => None,
+        };
+        if let Some(name) = name.filter(|n| self.facts.fns.contains_key(n)) {
+            self.callees.push(name);
+        }
+    }
+}
+
+impl<'a> Visit<'a> for Walker<'_, 'a> {
+    fn visit_expr(&mut self, expr: &'a Expr) {
+        if self.kind == RootKind::HandRolled {
+            if let Some(error) = response_error(self.facts, expr) {
+                self.sites.push(ErrorSite {
+                    root: self.kind,
+                    error,
+                    guards: self.guards.clone(),
+                    span: span_range(self.text, expr.span()),
+                    exit: None,
+                });
+                return;
+            }
+            self.note_callee(expr);
+        } else {
+            if let Some(exit) = self.exits.get(&(expr as *const Expr)).cloned()
+                && let Expr::Call(c) = expr
+                && c.args.len() == 1
+                && is_path_named(&c.func, "Err")
+            {
+                self.report(&c.args[0], exit);
+            }
+            if let Some(question) = self.error_values.get(&(expr as *const Expr)).cloned() {
+                self.report(expr, Some(question));
+            }
+        }
+        visit::visit_expr(self, expr);
+    }
+
+    fn visit_expr_return(&mut self, ret: &'a syn::ExprReturn) {
+        if let (Some(value), false) = (&ret.expr, self.kind == RootKind::HandRolled) {
+            let span = span_range(self.text, ret.return_token.span);
+            self.mark_exits(value, Some(span));
+        }
+        visit::visit_expr_return(self, ret);
+    }
+
+    fn visit_expr_try(&mut self, t: &'a syn::ExprTry) {
+        if self.kind != RootKind::HandRolled {
+            let question = span_range(self.text, t.question_token.span);
+            self.mark_try(&t.expr, question);
+        }
+        visit::visit_expr_try(self, t);
+    }
+
+    fn visit_expr_closure(&mut self, c: &'a syn::ExprClosure) {
+        // A hand-rolled root may build its response anywhere; a typed root's flow only
+        // continues into the closures of `ok_or_else`/`map_err` under a `?`.
+        if self.kind == RootKind::HandRolled || self.is_entered(c) {
+            visit::visit_expr_closure(self, c);
+        }
+    }
+
+    fn visit_expr_async(&mut self, a: &'a syn::ExprAsync) {
+        if self.kind == RootKind::HandRolled || self.is_entered(a) {
+            visit::visit_expr_async(self, a);
+        }
+    }
+
+    fn visit_item(&mut self, _: &'a syn::Item) {
+        // A nested fn or impl is not part of this root.
+    }
+
+    fn visit_expr_if(&mut self, i: &'a syn::ExprIf) {
+        self.visit_expr(&i.cond);
+        self.with_guard(
+            Guard {
+                kind: GuardKind::Condition,
+                subject: &i.cond,
+            },
+            |w| {
+                w.visit_block(&i.then_branch);
+                if let Some((_, other)) = &i.else_branch {
+                    w.visit_expr(other);
+                }
+            },
+        );
+    }
+
+    fn visit_expr_match(&mut self, m: &'a syn::ExprMatch) {
+        self.visit_expr(&m.expr);
+        for arm in &m.arms {
+            let guard = Guard {
+                kind: GuardKind::MatchArm(arm_kind(&arm.pat)),
+                subject: &m.expr,
+            };
+            self.with_guard(guard, |w| w.visit_arm(arm));
+        }
+    }
+
+    fn visit_local(&mut self, local: &'a syn::Local) {
+        let Some(init) = &local.init else { return };
+        self.visit_expr(&init.expr);
+        if let Some((_, diverge)) = &init.diverge {
+            self.with_guard(
+                Guard {
+                    kind: GuardKind::LetElse,
+                    subject: &init.expr,
+                },
+                |w| w.visit_expr(diverge),
+            );
+        }
+        if let Pat::Ident(p) = &local.pat {
+            self.locals.insert(p.ident.to_string(), &init.expr);
+        }
+    }
+
+    fn visit_expr_method_call(&mut self, m: &'a syn::ExprMethodCall) {
+        let fallible = matches!(
+            m.method.to_string().as_str(),
+            "ok_or" | "ok_or_else" | "map_err" | "unwrap_or_else" | "or_else" | "map_or_else"
+        );
+        if !fallible {
+            return visit::visit_expr_method_call(self, m);
+        }
+        self.visit_expr(&m.receiver);
+        self.with_guard(
+            Guard {
+                kind: GuardKind::Fallible,
+                subject: &m.receiver,
+            },
+            |w| {
+                for arg in &m.args {
+                    w.visit_expr(arg);
+                }
+            },
+        );
+    }
+}
+
+impl Walker<'_, '_> {
+    fn is_entered<T>(&self, node: &T) -> bool {
+        self.entered.contains(&address(node))
+    }
+}
+
+/// A node's address, to recognise it again during the walk.
+fn address<T>(node: &T) -> *const () {
+    node as *const T as *const ()
+}
+
+fn arm_kind(pat: &Pat) -> ArmKind {
+    match pat {
+        Pat::Wild(_) => ArmKind::Fallback,
+        Pat::Ident(p) if p.ident == "None" => ArmKind::Failure,
+        Pat::Ident(p)
+            if p.subpat.is_none()
+                && p.ident.to_string().starts_with(|c: char| c.is_lowercase()) =>
+        {
+            ArmKind::Fallback
+        }
+        Pat::Path(p) if p.path.is_ident("None") => ArmKind::Failure,
+        Pat::TupleStruct(t) if t.path.segments.last().is_some_and(|s| s.ident == "Err") => {
+            ArmKind::Failure
+        }
+        _ => ArmKind::Other,
+    }
+}
+
+/// The expressions whose value is the value of `expr` (block tails, branches, arms).
+fn tails(expr: &Expr) -> Vec<&Expr> {
+    let mut out = Vec::new();
+    collect_tails(expr, &mut out);
+    out
+}
+
+fn collect_tails<'e>(expr: &'e Expr, out: &mut Vec<&'e Expr>) {
+    let block_tail = |b: &'e syn::Block, out: &mut Vec<&'e Expr>| {
+        if let Some(syn::Stmt::Expr(tail, None)) = b.stmts.last() {
+            collect_tails(tail, out);
+        }
+    };
+    match expr {
+        Expr::Block(b) => block_tail(&b.block, out),
+        Expr::If(i) => {
+            block_tail(&i.then_branch, out);
+            if let Some((_, other)) = &i.else_branch {
+                collect_tails(other, out);
+            }
+        }
+        Expr::Match(m) => m.arms.iter().for_each(|a| collect_tails(&a.body, out)),
+        Expr::Paren(p) => collect_tails(&p.expr, out),
+        _ => out.push(expr),
+    }
+}
+
+fn peel_await(mut expr: &Expr) -> &Expr {
+    loop {
+        expr = match expr {
+            Expr::Await(a) => &a.base,
+            Expr::Paren(p) => &p.expr,
+            _ => return expr,
+        };
+    }
+}
+
+fn is_path_named(expr: &Expr, name: &str) -> bool {
+    matches!(expr, Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == name) && p.path.segments.len() == 1)
+}
+
+/// `Box::pin(..)`, `std::future::ready(..)` and `future::ready(..)` wrap the handler's value.
+fn is_future_wrapper(func: &Expr) -> bool {
+    let Expr::Path(p) = func else { return false };
+    let names: Vec<String> = p
+        .path
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect();
+    matches!(names.last().map(String::as_str), Some("ready"))
+        || names.ends_with(&["Box".to_string(), "pin".to_string()])
+}

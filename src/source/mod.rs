@@ -1,0 +1,146 @@
+//! The source pass: parses Rust server code with syn and reports the protocol errors that
+//! answer a `tools/call`.
+//!
+//! Per file: gather [`facts::FileFacts`] once, find the tools/call roots, walk each root for
+//! the protocol errors that reach its response ([`site::ErrorSite`]), and let the MCP101-MCP105
+//! rules classify each one.
+
+mod facts;
+mod flow;
+mod roots;
+mod sinks;
+pub mod site;
+
+use std::collections::HashSet;
+use std::ops::Range;
+
+use crate::finding::{Finding, Label};
+use crate::rules::{PARSE_ERROR, PROTOCOL_ERROR_RULES, ProtocolErrorRule};
+use crate::text::SourceText;
+use facts::FileFacts;
+use flow::{Body, Root};
+use site::{ErrorSite, RootKind};
+
+/// How many calls deep a hand-rolled root is followed into the file's own functions.
+const MAX_CALL_DEPTH: usize = 3;
+
+/// Checks one Rust file.
+pub fn check(source: &SourceText) -> Vec<Finding> {
+    let findings = match syn::parse_file(&source.text) {
+        Ok(file) => check_parsed(source, &file),
+        Err(error) => vec![parse_error(source, &error)],
+    };
+    // proc-macro2 keeps every parsed file's text per thread unless told otherwise.
+    proc_macro2::extra::invalidate_current_thread_spans();
+    findings
+}
+
+fn check_parsed(source: &SourceText, file: &syn::File) -> Vec<Finding> {
+    let facts = FileFacts::new(file);
+    let mut queue: Vec<(Root, usize)> = roots::find_roots(file, &facts)
+        .into_iter()
+        .map(|r| (r, 0))
+        .collect();
+    let mut followed = HashSet::new();
+    let mut findings = Vec::new();
+    while let Some((root, depth)) = queue.pop() {
+        let walk = flow::walk(&facts, source, root);
+        findings.extend(walk.sites.iter().filter_map(finding));
+        if depth >= MAX_CALL_DEPTH {
+            continue;
+        }
+        for name in walk.callees {
+            if !followed.insert(name.clone()) {
+                continue;
+            }
+            for &block in facts.fns.get(&name).into_iter().flatten() {
+                queue.push((
+                    Root {
+                        kind: RootKind::HandRolled,
+                        body: Body::Block(block),
+                    },
+                    depth + 1,
+                ));
+            }
+        }
+    }
+    findings
+}
+
+fn finding(site: &ErrorSite) -> Option<Finding> {
+    if site.is_permitted() {
+        return None;
+    }
+    let rule = PROTOCOL_ERROR_RULES.iter().find(|r| (r.applies)(site))?;
+    let code = site
+        .error
+        .code
+        .map(|c| format!(" ({c})"))
+        .unwrap_or_default();
+    Some(Finding {
+        rule: rule.meta,
+        level: rule.meta.level,
+        span: site.span.clone(),
+        message: format!("{} answered with a JSON-RPC error{code}", rule.case),
+        label: format!("`{}` becomes a JSON-RPC error response", site.error.written),
+        help: Some(format!("{}\n{}", help(site.root, rule), rule.meta.sep)),
+        related: site
+            .exit
+            .iter()
+            .map(|span| Label {
+                span: span.clone(),
+                text: "and leaves the tools/call handler here".to_string(),
+            })
+            .collect(),
+        request_id: None,
+    })
+}
+
+/// The concrete fix, in the SDK the handler is written for.
+fn help(root: RootKind, rule: &ProtocolErrorRule) -> String {
+    let text = rule.fix_text;
+    match root {
+        RootKind::RmcpCallTool => format!(
+            "return `Ok(CallToolResult::error(vec![Content::text(\"{text}\")]))` (rmcp 3.x: add `.into()`)"
+        ),
+        RootKind::RmcpTool => format!(
+            "return `Ok(CallToolResult::error(vec![Content::text(\"{text}\")]))`, or make the tool's error type `String`: rmcp sends `Err(String)` as an `isError` result"
+        ),
+        RootKind::RustMcpSdkCore => format!(
+            "return `Ok(CallToolResult::with_error(CallToolError::from_message(\"{text}\")).into())`, or handle tools in `ServerHandler::handle_call_tool_request`, whose errors the SDK sends as `isError` results"
+        ),
+        RootKind::HandRolled => format!(
+            "answer with a result instead: `{{\"content\": [{{\"type\": \"text\", \"text\": \"{text}\"}}], \"isError\": true}}`"
+        ),
+    }
+}
+
+fn parse_error(source: &SourceText, error: &syn::Error) -> Finding {
+    Finding {
+        rule: &PARSE_ERROR,
+        level: PARSE_ERROR.level,
+        span: span_range(source, error.span()),
+        message: format!("could not parse this file as Rust ({error}), so it was not checked"),
+        label: "the parser stopped here".to_string(),
+        help: Some("fix the syntax error; mcp-lint checks the rest of the files".to_string()),
+        related: Vec::new(),
+        request_id: None,
+    }
+}
+
+/// The byte range of a span in `source`.
+pub(crate) fn span_range(source: &SourceText, span: proc_macro2::Span) -> Range<usize> {
+    let (start, end) = (span.start(), span.end());
+    let start = source.offset_of(start.line, start.column);
+    let end = source.offset_of(end.line, end.column).max(start);
+    start..end
+}
+
+/// `#[cfg(test)]`: test code answers no client.
+pub(crate) fn is_cfg_test(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        a.path().is_ident("cfg")
+            && a.parse_args::<syn::Meta>()
+                .is_ok_and(|m| m.path().is_ident("test"))
+    })
+}

@@ -1,0 +1,186 @@
+//! Finds the tools/call roots of a file: the code whose result answers a `tools/call`.
+
+use quote::ToTokens;
+use syn::visit::{self, Visit};
+use syn::{Attribute, Expr, ImplItem, Lit, Pat, Signature};
+
+use super::facts::{FileFacts, path_strings};
+use super::flow::{Body, Root};
+use super::is_cfg_test;
+use super::site::RootKind;
+
+/// Methods a hand-rolled server's dispatcher matches beside `"tools/call"`.
+const SIBLING_METHODS: &[&str] = &[
+    "initialize",
+    "tools/list",
+    "ping",
+    "resources/list",
+    "prompts/list",
+];
+
+/// Function names hand-rolled servers give their tools/call handler.
+const HAND_ROLLED_HANDLERS: &[&str] = &[
+    "handle_call_tool",
+    "handle_tools_call",
+    "handle_tool_call",
+    "tools_call",
+    "dispatch_tool",
+    "call_tool",
+];
+
+pub fn find_roots<'a>(file: &'a syn::File, facts: &FileFacts<'a>) -> Vec<Root<'a>> {
+    let mut finder = Finder {
+        facts,
+        roots: Vec::new(),
+    };
+    finder.visit_file(file);
+    finder.roots
+}
+
+struct Finder<'f, 'a> {
+    facts: &'f FileFacts<'a>,
+    roots: Vec<Root<'a>>,
+}
+
+impl<'a> Finder<'_, 'a> {
+    fn push(&mut self, kind: RootKind, body: Body<'a>) {
+        self.roots.push(Root { kind, body });
+    }
+
+    /// A `#[tool]` fn is a root when its error type is rmcp's `ErrorData`; rmcp turns other
+    /// error types (`String`, `Content`, `()`) into `isError` results.
+    fn tool_fn(&mut self, attrs: &[Attribute], sig: &'a Signature, block: &'a syn::Block) {
+        let is_tool = attrs
+            .iter()
+            .any(|a| a.path().segments.last().is_some_and(|s| s.ident == "tool"));
+        let syn::ReturnType::Type(_, ret) = &sig.output else {
+            return;
+        };
+        let error = self.facts.result_error_type(ret);
+        let rmcp_error = matches!(error, Some(syn::Type::Path(p)) if self.facts.is_rmcp_error(&path_strings(&p.path)));
+        if is_tool && rmcp_error {
+            self.push(RootKind::RmcpTool, Body::Block(block));
+        }
+    }
+
+    fn hand_rolled_handler(&mut self, sig: &Signature, block: &'a syn::Block) {
+        let sdks = self.facts.sdks;
+        let named = HAND_ROLLED_HANDLERS.contains(&sig.ident.to_string().as_str());
+        if named && !sdks.rmcp && !sdks.rust_mcp_sdk && !sdks.other {
+            self.push(RootKind::HandRolled, Body::Block(block));
+        }
+    }
+}
+
+impl<'a> Visit<'a> for Finder<'_, 'a> {
+    fn visit_item_mod(&mut self, m: &'a syn::ItemMod) {
+        if !is_cfg_test(&m.attrs) {
+            visit::visit_item_mod(self, m);
+        }
+    }
+
+    fn visit_item_fn(&mut self, f: &'a syn::ItemFn) {
+        self.tool_fn(&f.attrs, &f.sig, &f.block);
+        self.hand_rolled_handler(&f.sig, &f.block);
+        visit::visit_item_fn(self, f);
+    }
+
+    fn visit_item_impl(&mut self, i: &'a syn::ItemImpl) {
+        let trait_name = i
+            .trait_
+            .as_ref()
+            .and_then(|(path, _)| path.segments.last())
+            .map(|s| s.ident.to_string());
+        for item in &i.items {
+            let ImplItem::Fn(f) = item else { continue };
+            let name = f.sig.ident.to_string();
+            match (trait_name.as_deref(), name.as_str()) {
+                (Some("ServerHandler"), "call_tool") if is_rmcp_call_tool(self.facts, &f.sig) => {
+                    self.push(RootKind::RmcpCallTool, Body::Block(&f.block));
+                }
+                (Some("ServerHandler"), "handle_call_tool_request_mrtr") => {
+                    self.push(RootKind::RustMcpSdkCore, Body::Block(&f.block));
+                }
+                (Some("ServerHandlerCore"), "handle_request") => {
+                    let mut arms = CallToolArms(Vec::new());
+                    arms.visit_block(&f.block);
+                    for body in arms.0 {
+                        self.push(RootKind::RustMcpSdkCore, Body::Expr(body));
+                    }
+                }
+                (None, _) => self.hand_rolled_handler(&f.sig, &f.block),
+                _ => {}
+            }
+            self.tool_fn(&f.attrs, &f.sig, &f.block);
+        }
+        visit::visit_item_impl(self, i);
+    }
+
+    fn visit_expr_match(&mut self, m: &'a syn::ExprMatch) {
+        let methods: Vec<Vec<String>> = m.arms.iter().map(|a| string_patterns(&a.pat)).collect();
+        let dispatches = methods
+            .iter()
+            .flatten()
+            .any(|s| SIBLING_METHODS.contains(&s.as_str()));
+        for (arm, names) in m.arms.iter().zip(&methods) {
+            if dispatches && names.iter().any(|n| n == "tools/call") {
+                self.push(RootKind::HandRolled, Body::Expr(&arm.body));
+            }
+        }
+        visit::visit_expr_match(self, m);
+    }
+
+    fn visit_expr_if(&mut self, i: &'a syn::ExprIf) {
+        if compares_to_tools_call(&i.cond) {
+            self.push(RootKind::HandRolled, Body::Block(&i.then_branch));
+        }
+        visit::visit_expr_if(self, i);
+    }
+}
+
+/// rmcp's `call_tool`: confirmed by an rmcp import or rmcp's parameter types, since other
+/// frameworks also have traits called `ServerHandler`.
+fn is_rmcp_call_tool(facts: &FileFacts, sig: &Signature) -> bool {
+    let text = sig.to_token_stream().to_string();
+    facts.sdks.rmcp || text.contains("RoleServer") || text.contains("CallToolRequestParam")
+}
+
+/// The arms `RequestFromClient::CallToolRequest(params) => ..` of rust-mcp-sdk's core handler.
+struct CallToolArms<'a>(Vec<&'a Expr>);
+
+impl<'a> Visit<'a> for CallToolArms<'a> {
+    fn visit_arm(&mut self, arm: &'a syn::Arm) {
+        let path = match &arm.pat {
+            Pat::TupleStruct(t) => Some(&t.path),
+            Pat::Struct(s) => Some(&s.path),
+            Pat::Path(p) => Some(&p.path),
+            _ => None,
+        };
+        if path
+            .and_then(|p| p.segments.last())
+            .is_some_and(|s| s.ident == "CallToolRequest")
+        {
+            self.0.push(&arm.body);
+        }
+        visit::visit_arm(self, arm);
+    }
+}
+
+/// The string literals an arm pattern matches (`"tools/call" | "tools.call"`).
+fn string_patterns(pat: &Pat) -> Vec<String> {
+    match pat {
+        Pat::Lit(l) => match &l.lit {
+            Lit::Str(s) => vec![s.value()],
+            _ => Vec::new(),
+        },
+        Pat::Or(o) => o.cases.iter().flat_map(string_patterns).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// `method == "tools/call"`, `req.method.as_str() == "tools/call"`.
+fn compares_to_tools_call(cond: &Expr) -> bool {
+    let Expr::Binary(b) = cond else { return false };
+    let is_tools_call = |e: &Expr| matches!(e, Expr::Lit(l) if matches!(&l.lit, Lit::Str(s) if s.value() == "tools/call"));
+    matches!(b.op, syn::BinOp::Eq(_)) && (is_tools_call(&b.left) || is_tools_call(&b.right))
+}

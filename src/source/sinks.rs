@@ -1,0 +1,314 @@
+//! Recognises expressions that build a JSON-RPC protocol error.
+//!
+//! Two sets: *typed* errors, which become a protocol error when they are the `Err` of a
+//! handler (rmcp `ErrorData`, rust-mcp-sdk `RpcError`), and *response* errors, which are the
+//! error object itself in a hand-rolled server (`json!({"error": {"code": ..}})`, a
+//! `JsonRpcError { code, .. }` literal, `error_response(id, -32601, ..)`).
+
+use proc_macro2::{TokenStream, TokenTree};
+use syn::{Expr, ExprCall, ExprStruct, Lit, Macro};
+
+use super::facts::{FileFacts, path_strings, well_known_code};
+use super::site::{ProtocolError, RootKind};
+
+/// rmcp's `ErrorData` constructors and the code each gives.
+const RMCP_CONSTRUCTORS: &[(&str, Option<i64>)] = &[
+    ("new", None),
+    ("invalid_params", Some(-32602)),
+    ("internal_error", Some(-32603)),
+    ("invalid_request", Some(-32600)),
+    ("method_not_found", Some(-32601)),
+    ("parse_error", Some(-32700)),
+    ("resource_not_found", Some(-32002)),
+    ("header_mismatch", Some(-32020)),
+    ("missing_required_client_capability", Some(-32021)),
+    ("unsupported_protocol_version", Some(-32022)),
+];
+
+/// An error value that becomes a protocol error when a handler of `root` returns it as `Err`.
+pub fn typed_error(facts: &FileFacts, expr: &Expr, root: RootKind) -> Option<ProtocolError> {
+    let mut message = None;
+    let mut expr = expr;
+    // Peel conversions and rust-mcp-sdk's builder chain: `RpcError::internal_error().with_message(m)`.
+    loop {
+        match expr {
+            Expr::Paren(p) => expr = &p.expr,
+            Expr::MethodCall(m) if m.method == "into" => expr = &m.receiver,
+            Expr::MethodCall(m) if m.method == "with_message" || m.method == "with_data" => {
+                if m.method == "with_message" {
+                    message = m.args.first().and_then(message_of);
+                }
+                expr = &m.receiver;
+            }
+            Expr::Call(c) if c.args.len() == 1 && is_conversion(c) => expr = &c.args[0],
+            _ => break,
+        }
+    }
+    match expr {
+        Expr::Call(call) => {
+            let Expr::Path(func) = &*call.func else {
+                return None;
+            };
+            let segments = path_strings(&func.path);
+            let (ctor, ty) = segments.split_last()?;
+            if ty.is_empty() {
+                return None;
+            }
+            let written = written(&segments);
+            if facts.is_rmcp_error(ty) {
+                let &(_, code) = RMCP_CONSTRUCTORS.iter().find(|(name, _)| name == ctor)?;
+                let (code, message) = if ctor == "new" {
+                    (
+                        call.args.first().and_then(|a| facts.int_value(a)),
+                        call.args.iter().nth(1).and_then(message_of),
+                    )
+                } else {
+                    (code, call.args.first().and_then(message_of))
+                };
+                return Some(ProtocolError {
+                    written,
+                    constructor: ctor.clone(),
+                    code,
+                    message,
+                });
+            }
+            if facts.is_rpc_error(ty) {
+                let code = well_known_code(ctor)?;
+                return Some(ProtocolError {
+                    written,
+                    constructor: ctor.clone(),
+                    code: Some(code),
+                    message,
+                });
+            }
+            // rust-mcp-sdk converts a `CallToolError` that escapes the core handler into
+            // `RpcError::internal_error()` (-32603).
+            if root == RootKind::RustMcpSdkCore && ty.last().is_some_and(|t| t == "CallToolError") {
+                let message = match ctor.as_str() {
+                    "unknown_tool" => Some("Unknown tool".to_string()),
+                    "invalid_arguments" => Some("Invalid arguments".to_string()),
+                    "new" | "from_message" => call.args.first().and_then(message_of),
+                    _ => return None,
+                };
+                return Some(ProtocolError {
+                    written,
+                    constructor: ctor.clone(),
+                    code: Some(-32603),
+                    message,
+                });
+            }
+            None
+        }
+        Expr::Struct(s) if facts.is_rmcp_error(&path_strings(&s.path)) => struct_error(facts, s),
+        _ => None,
+    }
+}
+
+/// An expression that is a JSON-RPC error object, or sends one, in a hand-rolled server.
+pub fn response_error(facts: &FileFacts, expr: &Expr) -> Option<ProtocolError> {
+    match expr {
+        Expr::Macro(m) => json_error(facts, &m.mac),
+        Expr::Struct(s) => {
+            let ty = s.path.segments.last()?.ident.to_string().to_lowercase();
+            (ty.contains("error") && field(s, "code").is_some())
+                .then(|| struct_error(facts, s))
+                .flatten()
+        }
+        Expr::Call(call) => {
+            let Expr::Path(func) = &*call.func else {
+                return None;
+            };
+            let segments = path_strings(&func.path);
+            let (ctor, ty) = segments.split_last()?;
+            let ty_name = ty.last().map(|t| t.to_lowercase()).unwrap_or_default();
+            let is_rpc_type = (ty_name.contains("rpc") && ty_name.contains("error"))
+                || ty_name == "errorobject"
+                || ty_name == "errorobjectowned"
+                || facts.is_rpc_error(ty);
+            if is_rpc_type {
+                let code = coded_args(facts, call.args.iter()).or_else(|| well_known_code(ctor))?;
+                return Some(ProtocolError {
+                    written: written(&segments),
+                    constructor: ctor.clone(),
+                    code: Some(code),
+                    message: call.args.iter().find_map(message_of),
+                });
+            }
+            (!ty_name.contains("result") && !ty_name.contains("content"))
+                .then(|| helper_error(facts, &written(&segments), ctor, call.args.iter()))
+                .flatten()
+        }
+        Expr::MethodCall(m) => helper_error(
+            facts,
+            &m.method.to_string(),
+            &m.method.to_string(),
+            m.args.iter(),
+        ),
+        _ => None,
+    }
+}
+
+/// `error_response(id, METHOD_NOT_FOUND, msg)`, `self.send_error(id, -32000, msg)`: a function
+/// named for errors that takes a JSON-RPC error code.
+fn helper_error<'e>(
+    facts: &FileFacts,
+    written: &str,
+    name: &str,
+    args: impl Iterator<Item = &'e Expr> + Clone,
+) -> Option<ProtocolError> {
+    let lower = name.to_lowercase();
+    if !lower.contains("error") || lower.starts_with("is_") || lower.contains("tool") {
+        return None;
+    }
+    let code = coded_args(facts, args.clone())?;
+    Some(ProtocolError {
+        written: written.to_string(),
+        constructor: name.to_string(),
+        code: Some(code),
+        message: args.into_iter().find_map(message_of),
+    })
+}
+
+/// The first argument that is a JSON-RPC error code: negative, or a named standard code.
+fn coded_args<'e>(facts: &FileFacts, mut args: impl Iterator<Item = &'e Expr>) -> Option<i64> {
+    args.find_map(|a| facts.int_value(a).filter(|v| *v < 0))
+}
+
+fn struct_error(facts: &FileFacts, s: &ExprStruct) -> Option<ProtocolError> {
+    Some(ProtocolError {
+        written: written(&path_strings(&s.path)),
+        constructor: "struct literal".to_string(),
+        code: field(s, "code").and_then(|e| facts.int_value(e)),
+        message: field(s, "message").and_then(message_of),
+    })
+}
+
+fn field<'s>(s: &'s ExprStruct, name: &str) -> Option<&'s Expr> {
+    s.fields
+        .iter()
+        .find(|f| matches!(&f.member, syn::Member::Named(n) if n == name))
+        .map(|f| &f.expr)
+}
+
+/// `json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32602, "message": ..}})`, or a bare
+/// `json!({"code": .., "message": ..})` error object. A `json!` with `content`, `isError` or
+/// `result` at its top is a result, not an error.
+fn json_error(facts: &FileFacts, mac: &Macro) -> Option<ProtocolError> {
+    if mac.path.segments.last()?.ident != "json" {
+        return None;
+    }
+    let top = object_entries(single_brace_group(mac.tokens.clone())?);
+    let has = |key: &str| top.iter().any(|(k, _)| k == key);
+    if has("content") || has("isError") || has("result") {
+        return None;
+    }
+    let error = |fields: &[(String, TokenStream)]| {
+        let value = |key: &str| {
+            fields
+                .iter()
+                .find(|(k, _)| k == key)
+                .and_then(|(_, v)| syn::parse2::<Expr>(v.clone()).ok())
+        };
+        ProtocolError {
+            written: "json!".to_string(),
+            constructor: "json!".to_string(),
+            code: value("code").and_then(|e| facts.int_value(&e)),
+            message: value("message").as_ref().and_then(message_of),
+        }
+    };
+    if let Some((_, value)) = top.iter().find(|(k, _)| k == "error") {
+        let inner = single_brace_group(value.clone())
+            .map(object_entries)
+            .unwrap_or_default();
+        return Some(error(&inner));
+    }
+    (has("code") && has("message")).then(|| error(&top))
+}
+
+fn single_brace_group(tokens: TokenStream) -> Option<TokenStream> {
+    let mut iter = tokens.into_iter();
+    match (iter.next(), iter.next()) {
+        (Some(TokenTree::Group(g)), None) if g.delimiter() == proc_macro2::Delimiter::Brace => {
+            Some(g.stream())
+        }
+        _ => None,
+    }
+}
+
+/// `"key": value, ...` pairs of a `json!` object; values stay unparsed.
+fn object_entries(tokens: TokenStream) -> Vec<(String, TokenStream)> {
+    let mut entries = Vec::new();
+    let mut key: Option<String> = None;
+    let mut value = Vec::new();
+    let mut seen_colon = false;
+    let mut flush = |key: &mut Option<String>, value: &mut Vec<TokenTree>| {
+        if let Some(k) = key.take() {
+            entries.push((k, value.drain(..).collect()));
+        }
+        value.clear();
+    };
+    for tree in tokens {
+        match &tree {
+            TokenTree::Punct(p) if p.as_char() == ',' && seen_colon => {
+                flush(&mut key, &mut value);
+                seen_colon = false;
+            }
+            TokenTree::Punct(p) if p.as_char() == ':' && !seen_colon && key.is_some() => {
+                seen_colon = true
+            }
+            TokenTree::Literal(l) if key.is_none() && !seen_colon => {
+                key = Some(l.to_string().trim_matches('"').to_string());
+            }
+            _ if seen_colon => value.push(tree),
+            _ => {}
+        }
+    }
+    flush(&mut key, &mut value);
+    entries
+}
+
+/// The message text of an argument: a literal, `format!("..")`, `"..".to_string()`, ...
+pub fn message_of(expr: &Expr) -> Option<String> {
+    match expr {
+        Expr::Lit(l) => match &l.lit {
+            Lit::Str(s) => Some(s.value()),
+            _ => None,
+        },
+        Expr::Macro(m)
+            if m.mac
+                .path
+                .segments
+                .last()
+                .is_some_and(|s| s.ident == "format") =>
+        {
+            match m.mac.tokens.clone().into_iter().next() {
+                Some(TokenTree::Literal(l)) => syn::parse_str::<syn::LitStr>(&l.to_string())
+                    .ok()
+                    .map(|s| s.value()),
+                _ => None,
+            }
+        }
+        Expr::MethodCall(m)
+            if matches!(
+                m.method.to_string().as_str(),
+                "to_string" | "to_owned" | "into"
+            ) =>
+        {
+            message_of(&m.receiver)
+        }
+        Expr::Call(c) if c.args.len() == 1 => message_of(&c.args[0]),
+        Expr::Reference(r) => message_of(&r.expr),
+        Expr::Paren(p) => message_of(&p.expr),
+        _ => None,
+    }
+}
+
+/// `From::from(e)`, `Into::into(e)`, `McpError::from(e)`: the value converted.
+fn is_conversion(call: &ExprCall) -> bool {
+    matches!(&*call.func, Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "from" || s.ident == "into"))
+}
+
+fn written(segments: &[String]) -> String {
+    let start = segments.len().saturating_sub(2);
+    segments[start..].join("::")
+}

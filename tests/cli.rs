@@ -1,0 +1,248 @@
+//! The command line as users drive it: exit statuses, formats, colour, rules and explain.
+
+mod common;
+
+use common::{run, run_with};
+
+const FAIL: &str = "testdata/source/MCP101/fail_rmcp_call_tool.rs";
+const PASS: &str = "testdata/source/MCP101/pass_rmcp_call_tool.rs";
+const WARNING_ONLY: &str = "testdata/source/MCP105/fail_output_validation.rs";
+
+#[test]
+fn exit_status_is_1_with_errors_and_0_without() {
+    assert_eq!(run(&[FAIL]).status, 1);
+    assert_eq!(run(&["check", FAIL]).status, 1);
+    let clean = run(&[PASS]);
+    assert_eq!(clean.status, 0);
+    assert_eq!(
+        clean.stdout,
+        "mcp-lint: 0 errors, 0 warnings, 0 advice in 1 file\n"
+    );
+}
+
+#[test]
+fn warnings_pass_unless_denied() {
+    let out = run(&["--format", "json", WARNING_ONLY]);
+    assert_eq!(out.status, 0);
+    assert!(out.stdout.contains("\"level\": \"warning\""));
+    let denied = run(&["--deny", "warnings", "--format", "json", WARNING_ONLY]);
+    assert_eq!(denied.status, 1);
+    assert!(denied.stdout.contains("\"level\": \"error\""));
+    assert!(!denied.stdout.contains("\"level\": \"warning\""));
+}
+
+#[test]
+fn usage_and_io_errors_exit_2() {
+    let missing = run(&["testdata/no/such/dir"]);
+    assert_eq!(missing.status, 2);
+    assert_eq!(
+        missing.stderr,
+        "mcp-lint: testdata/no/such/dir: no such file or directory\n"
+    );
+    let bad_flag = run(&["--format", "xml", FAIL]);
+    assert_eq!(bad_flag.status, 2);
+    assert!(bad_flag.stderr.contains("invalid value 'xml'"));
+}
+
+#[test]
+fn a_missing_path_does_not_hide_the_findings_of_the_others() {
+    let out = run(&["--format", "json", "testdata/no/such/file.rs", FAIL]);
+    assert_eq!(out.status, 2);
+    assert_eq!(common::findings(&out.stdout).len(), 3);
+}
+
+#[test]
+fn a_file_that_does_not_parse_is_reported_and_the_run_goes_on() {
+    let out = run(&[
+        "--format",
+        "json",
+        "testdata/source/MCP001/fail_syntax.rs",
+        FAIL,
+    ]);
+    let codes: Vec<String> = common::findings(&out.stdout)
+        .into_iter()
+        .map(|f| f.3)
+        .collect();
+    assert_eq!(codes, ["MCP001", "MCP101", "MCP101", "MCP101"]);
+    assert_eq!(out.status, 1);
+}
+
+#[test]
+fn json_follows_the_spec() {
+    let out = run(&[
+        "--format",
+        "json",
+        "testdata/source/MCP101/fail_rmcp_boxed_future.rs",
+    ]);
+    let doc: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let first = &doc["findings"][0];
+    let keys: Vec<&str> = first
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    let mut expected = vec![
+        "code",
+        "rule",
+        "level",
+        "file",
+        "line",
+        "column",
+        "end_line",
+        "end_column",
+        "message",
+        "help",
+        "request_id",
+    ];
+    expected.sort();
+    assert_eq!(keys, expected);
+    assert_eq!(first["code"], "MCP101");
+    assert_eq!(first["rule"], "unknown-tool-protocol-error");
+    assert_eq!(
+        first["file"],
+        "testdata/source/MCP101/fail_rmcp_boxed_future.rs"
+    );
+    assert_eq!(
+        (first["line"].as_u64(), first["column"].as_u64()),
+        (Some(22), Some(17))
+    );
+    assert_eq!(
+        (first["end_line"].as_u64(), first["end_column"].as_u64()),
+        (Some(22), Some(89))
+    );
+    assert_eq!(
+        first["message"],
+        "unknown tool answered with a JSON-RPC error (-32602)"
+    );
+    assert!(first["request_id"].is_null());
+    assert_eq!(doc["version"], 1);
+    assert_eq!(
+        doc["summary"],
+        serde_json::json!({"files": 1, "errors": 2, "warnings": 0, "advice": 0})
+    );
+}
+
+#[test]
+fn columns_count_characters_on_non_ascii_lines() {
+    let out = run(&["--format", "json", "testdata/cli/non_ascii.rs"]);
+    let found: Vec<(usize, usize)> = common::findings(&out.stdout)
+        .into_iter()
+        .map(|f| (f.1, f.2))
+        .collect();
+    // 25 characters but 31 bytes stand before the constructor.
+    assert_eq!(found, [(16, 26)]);
+}
+
+#[test]
+fn human_output_matches_its_snapshot() {
+    let out = run(&[
+        "--color",
+        "never",
+        "testdata/source/MCP101/fail_rmcp_boxed_future.rs",
+    ]);
+    let path = common::root().join("testdata/cli/human_fail_rmcp_boxed_future.txt");
+    if std::env::var_os("BLESS").is_some() {
+        std::fs::write(&path, &out.stdout).unwrap();
+    }
+    let expected =
+        std::fs::read_to_string(&path).expect("snapshot exists (BLESS=1 cargo test writes it)");
+    assert_eq!(out.stdout, expected);
+    for part in [
+        "MCP101(unknown-tool-protocol-error)",
+        "SEP-2145: servers MUST",
+        "help: return `Ok(CallToolResult::error(",
+    ] {
+        assert!(out.stdout.contains(part), "missing {part}");
+    }
+}
+
+#[test]
+fn colour_follows_the_flag_the_terminal_and_no_color() {
+    let ansi = |out: common::Output| out.stdout.contains('\u{1b}');
+    assert!(ansi(run_with(&[FAIL], true, false)));
+    assert!(
+        !ansi(run_with(&[FAIL], true, true)),
+        "NO_COLOR turns auto off"
+    );
+    assert!(!ansi(run_with(&[FAIL], false, false)), "not a terminal");
+    assert!(
+        ansi(run_with(&["--color", "always", FAIL], false, true)),
+        "always beats NO_COLOR"
+    );
+    assert!(!ansi(run_with(&["--color", "never", FAIL], true, false)));
+}
+
+#[test]
+fn quiet_shows_errors_only() {
+    let out = run(&["--quiet", WARNING_ONLY]);
+    assert_eq!(out.stdout, "");
+    let errors = run(&["-q", FAIL]);
+    assert_eq!(
+        errors
+            .stdout
+            .matches("MCP101(unknown-tool-protocol-error)")
+            .count(),
+        3
+    );
+    assert!(!errors.stdout.contains("mcp-lint: "));
+}
+
+#[test]
+fn output_is_byte_identical_across_runs() {
+    let first = run(&["--format", "json", "testdata"]);
+    for _ in 0..3 {
+        assert_eq!(run(&["--format", "json", "testdata"]).stdout, first.stdout);
+    }
+    assert_eq!(run(&["testdata"]).stdout, run(&["testdata"]).stdout);
+}
+
+#[test]
+fn rules_lists_the_catalog() {
+    let out = run(&["rules"]);
+    assert_eq!(out.status, 0);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines.len(), mcp_lint::rules::RULES.len());
+    assert!(lines[1].starts_with("MCP101  unknown-tool-protocol-error"));
+    let json: serde_json::Value =
+        serde_json::from_str(&run(&["rules", "--format", "json"]).stdout).unwrap();
+    assert_eq!(json[1]["code"], "MCP101");
+    assert_eq!(json[1]["level"], "error");
+}
+
+#[test]
+fn explain_prints_the_rule_doc_by_code_or_name() {
+    let by_code = run(&["explain", "MCP101"]);
+    assert_eq!(by_code.status, 0);
+    assert!(
+        by_code
+            .stdout
+            .starts_with("# MCP101: unknown-tool-protocol-error\n")
+    );
+    assert_eq!(
+        run(&["explain", "unknown-tool-protocol-error"]).stdout,
+        by_code.stdout
+    );
+    let unknown = run(&["explain", "MCP110"]);
+    assert_eq!(unknown.status, 2);
+    assert!(
+        unknown.stderr.contains("did you mean `MCP101`?")
+            || unknown.stderr.contains("did you mean `MCP001`?")
+    );
+}
+
+#[test]
+fn the_binary_respects_no_color_and_exits_with_the_status() {
+    let bin = env!("CARGO_BIN_EXE_mcp-lint");
+    let out = std::process::Command::new(bin)
+        .arg(FAIL)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("MCP101(unknown-tool-protocol-error)"));
+    assert!(!stdout.contains('\u{1b}'));
+    let clean = std::process::Command::new(bin).arg(PASS).output().unwrap();
+    assert_eq!(clean.status.code(), Some(0));
+}

@@ -1,0 +1,59 @@
+//! Runs mcp-lint in-process, the way the binary does.
+
+#![allow(dead_code)] // each test crate uses part of this module
+
+use std::path::{Path, PathBuf};
+
+pub struct Output {
+    pub status: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+pub fn run(args: &[&str]) -> Output {
+    run_with(args, false, false)
+}
+
+pub fn run_with(args: &[&str], stdout_is_terminal: bool, no_color: bool) -> Output {
+    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+    let status = {
+        let mut env = mcp_lint::Env {
+            stdout: &mut stdout,
+            stderr: &mut stderr,
+            stdout_is_terminal,
+            no_color,
+        };
+        mcp_lint::run(
+            std::iter::once("mcp-lint").chain(args.iter().copied()),
+            &mut env,
+        )
+    };
+    Output {
+        status,
+        stdout: String::from_utf8(stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(stderr).expect("stderr is UTF-8"),
+    }
+}
+
+/// The repository root, so tests run from any directory.
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
+}
+
+/// `(line, column, code)` of each finding in `--format json` output.
+pub fn findings(json: &str) -> Vec<(String, usize, usize, String)> {
+    let doc: serde_json::Value = serde_json::from_str(json).expect("valid JSON output");
+    doc["findings"]
+        .as_array()
+        .expect("findings array")
+        .iter()
+        .map(|f| {
+            (
+                f["file"].as_str().unwrap().to_string(),
+                f["line"].as_u64().unwrap() as usize,
+                f["column"].as_u64().unwrap() as usize,
+                f["code"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
