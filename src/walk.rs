@@ -11,8 +11,9 @@ pub struct Inputs {
     pub errors: Vec<String>,
 }
 
-/// Walks directories for `*.rs` files, skipping `target/`, `.git/` and hidden folders; files
-/// named explicitly are taken as they are. The result is sorted, so output is deterministic.
+/// Walks directories for `*.rs` files, skipping `target/`, `.git/`, hidden folders and
+/// `tests/` (integration tests build deliberately broken servers); files named explicitly
+/// are taken as they are. The result is sorted, so output is deterministic.
 pub fn collect(paths: &[PathBuf]) -> Inputs {
     let mut inputs = Inputs::default();
     for path in paths {
@@ -51,5 +52,5 @@ fn walk_dir(root: &Path, inputs: &mut Inputs) {
 
 fn is_skipped_dir(name: &std::ffi::OsStr) -> bool {
     let name = name.to_string_lossy();
-    name == "target" || name.starts_with('.')
+    name == "target" || name == "tests" || name.starts_with('.')
 }

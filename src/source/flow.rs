@@ -82,8 +82,8 @@ struct Walker<'f, 'a> {
     guards: Vec<Guard<'a>>,
     /// `Err(..)` expressions whose value leaves the root, with the `return` that sends them.
     exits: HashMap<*const Expr, Option<Range<usize>>>,
-    /// Error values of a `?`, with the `?`.
-    error_values: HashMap<*const Expr, Range<usize>>,
+    /// Error values of a `?` (with the `?`) or of a handler's value (`.map_err(..)` as tail).
+    error_values: HashMap<*const Expr, Option<Range<usize>>>,
     /// Closures and async blocks whose body is still the root's flow (`ok_or_else(|| ..)?`,
     /// `Box::pin(async move { .. })`).
     entered: HashSet<*const ()>,
@@ -119,6 +119,12 @@ impl<'a> Walker<'_, 'a> {
             Expr::Call(c) if c.args.len() == 1 && is_future_wrapper(&c.func) => {
                 self.mark_exits(&c.args[0], exit)
             }
+            // `async { .. }.instrument(span).await`: the block is the handler's body.
+            Expr::Await(a) if matches!(peel_future_adapters(&a.base), Expr::Async(_)) => {
+                self.mark_exits(peel_future_adapters(&a.base), exit);
+            }
+            // `result.map_err(|e| E)` as the value: E is the handler's error.
+            Expr::MethodCall(_) => self.mark_error_producer(expr, exit),
             _ => {
                 self.exits.insert(expr, exit);
             }
@@ -131,26 +137,26 @@ impl<'a> Walker<'_, 'a> {
         }
     }
 
-    /// Marks `E` in `E?` forms: `.ok_or(E)?`, `.ok_or_else(|| E)?`, `.map_err(|e| E)?`, `Err(E)?`.
-    fn mark_try(&mut self, inner: &'a Expr, question: Range<usize>) {
-        let inner = peel_await(inner);
-        match inner {
+    /// Marks `E` where an expression's error is `E`: `.ok_or(E)`, `.ok_or_else(|| E)`,
+    /// `.map_err(|e| E)` and `Err(E)`, under a `?` (`exit` is the `?`) or as a handler's value.
+    fn mark_error_producer(&mut self, expr: &'a Expr, exit: Option<Range<usize>>) {
+        match peel_await(expr) {
             Expr::MethodCall(m) if m.args.len() == 1 => {
                 match (m.method.to_string().as_str(), &m.args[0]) {
                     ("ok_or", value) => {
-                        self.error_values.insert(value, question);
+                        self.error_values.insert(value, exit);
                     }
                     ("ok_or_else" | "map_err", Expr::Closure(c)) => {
                         self.entered.insert(address(c));
                         for value in tails(&c.body) {
-                            self.error_values.insert(value, question.clone());
+                            self.error_values.insert(value, exit.clone());
                         }
                     }
                     _ => {}
                 }
             }
             Expr::Call(c) if c.args.len() == 1 && is_path_named(&c.func, "Err") => {
-                self.error_values.insert(&c.args[0], question);
+                self.error_values.insert(&c.args[0], exit);
             }
             _ => {}
         }
@@ -230,8 +236,8 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
             {
                 self.report(&c.args[0], exit);
             }
-            if let Some(question) = self.error_values.get(&(expr as *const Expr)).cloned() {
-                self.report(expr, Some(question));
+            if let Some(exit) = self.error_values.get(&(expr as *const Expr)).cloned() {
+                self.report(expr, exit);
             }
         }
         visit::visit_expr(self, expr);
@@ -248,7 +254,7 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
     fn visit_expr_try(&mut self, t: &'a syn::ExprTry) {
         if self.kind != RootKind::HandRolled {
             let question = span_range(self.text, t.question_token.span);
-            self.mark_try(&t.expr, question);
+            self.mark_error_producer(&t.expr, Some(question));
         }
         visit::visit_expr_try(self, t);
     }
@@ -402,6 +408,25 @@ fn peel_await(mut expr: &Expr) -> &Expr {
             _ => return expr,
         };
     }
+}
+
+/// `fut.instrument(span)`, `.in_current_span()`, `.with_context(cx)`, `.boxed()`: adapters
+/// that wrap a future without changing its output.
+fn peel_future_adapters(mut expr: &Expr) -> &Expr {
+    while let Expr::MethodCall(m) = expr
+        && matches!(
+            m.method.to_string().as_str(),
+            "instrument"
+                | "in_current_span"
+                | "with_context"
+                | "with_current_context"
+                | "boxed"
+                | "boxed_local"
+        )
+    {
+        expr = &m.receiver;
+    }
+    expr
 }
 
 fn is_path_named(expr: &Expr, name: &str) -> bool {

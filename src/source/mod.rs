@@ -24,8 +24,19 @@ use site::{ErrorSite, RootKind};
 /// How many calls deep a hand-rolled root is followed into the file's own functions.
 const MAX_CALL_DEPTH: usize = 3;
 
+/// syn and the walkers recurse once per nesting level; beyond this a file is not real code
+/// (generated or hostile), and parsing it could overflow the stack.
+const MAX_NESTING: usize = 1000;
+
 /// Checks one Rust file.
 pub fn check(source: &SourceText) -> Vec<Finding> {
+    if let Some(at) = too_deep(&source.text) {
+        return vec![not_parsed(
+            source,
+            at..at + 1,
+            format!("brackets nest more than {MAX_NESTING} deep here, so the file was not checked"),
+        )];
+    }
     let findings = match syn::parse_file(&source.text) {
         Ok(file) => check_parsed(source, &file),
         Err(error) => vec![parse_error(source, &error)],
@@ -116,16 +127,55 @@ fn help(root: RootKind, rule: &ProtocolErrorRule) -> String {
 }
 
 fn parse_error(source: &SourceText, error: &syn::Error) -> Finding {
+    let message = format!("could not parse this file as Rust ({error}), so it was not checked");
+    not_parsed(source, span_range(source, error.span()), message)
+}
+
+fn not_parsed(source: &SourceText, span: Range<usize>, message: String) -> Finding {
+    let end = span.end.min(source.text.len());
     Finding {
         rule: &PARSE_ERROR,
         level: PARSE_ERROR.level,
-        span: span_range(source, error.span()),
-        message: format!("could not parse this file as Rust ({error}), so it was not checked"),
+        span: span.start.min(end)..end,
+        message,
         label: "the parser stopped here".to_string(),
         help: Some("fix the syntax error; mcp-lint checks the rest of the files".to_string()),
         related: Vec::new(),
         request_id: None,
     }
+}
+
+/// The byte offset where brackets first nest deeper than [`MAX_NESTING`], outside comments
+/// and string literals (char literals such as `'('` may miscount by one: harmless this far out).
+fn too_deep(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let (mut depth, mut i) = (0usize, 0);
+    while i < bytes.len() {
+        match bytes[i] {
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                i += bytes[i..]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .unwrap_or(bytes.len() - i);
+            }
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Some(i);
+                }
+            }
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 /// The byte range of a span in `source`.

@@ -18,14 +18,14 @@ const SIBLING_METHODS: &[&str] = &[
     "prompts/list",
 ];
 
-/// Function names hand-rolled servers give their tools/call handler.
+/// Function names hand-rolled servers give their tools/call handler. Not `call_tool`: clients
+/// have methods of that name too.
 const HAND_ROLLED_HANDLERS: &[&str] = &[
     "handle_call_tool",
     "handle_tools_call",
     "handle_tool_call",
     "tools_call",
     "dispatch_tool",
-    "call_tool",
 ];
 
 pub fn find_roots<'a>(file: &'a syn::File, facts: &FileFacts<'a>) -> Vec<Root<'a>> {

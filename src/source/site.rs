@@ -87,8 +87,21 @@ pub struct ErrorSite<'a> {
     pub exit: Option<Range<usize>>,
 }
 
-/// Identifiers that hold a tool's name in real servers.
-const TOOL_NAME_IDENTS: &[&str] = &["name", "tool_name", "toolname", "tool", "tool_id"];
+/// Identifiers that hold a tool's name (or the part of it that picks a plugin or upstream
+/// server, in proxies that namespace tools as `plugin__tool`).
+const TOOL_NAME_IDENTS: &[&str] = &[
+    "name",
+    "tool_name",
+    "toolname",
+    "tool",
+    "tool_id",
+    "plugin_name",
+    "server_name",
+];
+
+/// Identifiers that hold a call's arguments: an expression that uses them does the tool's
+/// work rather than resolve its name.
+const ARGUMENT_IDENTS: &[&str] = &["args", "arguments", "params", "input", "parameters"];
 
 impl<'a> ErrorSite<'a> {
     fn innermost(&self) -> Option<&Guard<'a>> {
@@ -127,6 +140,11 @@ impl<'a> ErrorSite<'a> {
         match (guard.kind, subject(guard.subject)) {
             (_, Subject::ToolLookup) => true,
             (GuardKind::MatchArm(ArmKind::Fallback), _) => mentions_tool_name(guard.subject),
+            // `parse_namespaced_name(request.name)` failing: the name resolves to no tool.
+            (
+                GuardKind::MatchArm(ArmKind::Failure) | GuardKind::LetElse | GuardKind::Fallible,
+                _,
+            ) => mentions_tool_name(guard.subject) && !mentions(guard.subject, ARGUMENT_IDENTS),
             _ => false,
         }
     }
@@ -175,6 +193,12 @@ impl<'a> ErrorSite<'a> {
         KEPT_CONSTRUCTORS.contains(&self.error.constructor.as_str())
             || self.error.code.is_some_and(|c| KEPT_CODES.contains(&c))
             || self.message_mentions(&["failed to deserialize parameters:"])
+            // The client cancelled: the cancellation utility governs the answer, not SEP-2145.
+            || self.guard_mentions(&["cancel"])
+            || self.message_mentions(&["cancel"])
+            // MRTR: a tampered or unknown `requestState` is a protocol error by design.
+            || self.guard_mentions(&["request_state", "requeststate"])
+            || self.message_mentions(&["request state", "requeststate", "request_state"])
             || self.message_mentions(&[
                 "not initialized",
                 "not initialised",
@@ -206,20 +230,19 @@ fn collect_words(tokens: TokenStream, out: &mut Vec<String>) {
 }
 
 fn mentions_tool_name(expr: &Expr) -> bool {
-    fn idents(tokens: TokenStream, found: &mut bool) {
-        for tree in tokens {
-            match tree {
-                TokenTree::Ident(i) => {
-                    *found |= TOOL_NAME_IDENTS.contains(&i.to_string().as_str());
-                }
-                TokenTree::Group(g) => idents(g.stream(), found),
-                _ => {}
-            }
-        }
+    mentions(expr, TOOL_NAME_IDENTS)
+}
+
+/// Whether an identifier of `expr` is one of `idents`.
+fn mentions(expr: &Expr, idents: &[&str]) -> bool {
+    fn walk(tokens: TokenStream, idents: &[&str]) -> bool {
+        tokens.into_iter().any(|tree| match tree {
+            TokenTree::Ident(i) => idents.contains(&i.to_string().as_str()),
+            TokenTree::Group(g) => walk(g.stream(), idents),
+            _ => false,
+        })
     }
-    let mut found = false;
-    idents(expr.to_token_stream(), &mut found);
-    found
+    walk(expr.to_token_stream(), idents)
 }
 
 /// Classifies what a guard's subject reads.

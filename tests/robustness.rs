@@ -1,0 +1,113 @@
+//! Bad input gets a diagnostic and the run goes on: never a panic, a hang or lost findings.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+const FAIL: &str = "testdata/source/MCP101/fail_rmcp_call_tool.rs";
+
+/// A fresh directory under Cargo's per-test scratch space.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs on `bad` and a file with known findings; returns the codes and the status.
+fn run_beside(bad: &Path) -> (Vec<(String, usize, usize, String)>, i32) {
+    let out = common::run(&["--format", "json", bad.to_str().unwrap(), FAIL]);
+    assert!(out.stderr.is_empty(), "{}", out.stderr);
+    (common::findings(&out.stdout), out.status)
+}
+
+fn parse_errors(findings: &[(String, usize, usize, String)], file: &Path) -> usize {
+    findings
+        .iter()
+        .filter(|f| f.0 == file.to_str().unwrap() && f.3 == "MCP001")
+        .count()
+}
+
+#[test]
+fn invalid_utf8_is_reported_at_the_first_bad_byte() {
+    let file = scratch("utf8").join("latin1.rs");
+    std::fs::write(&file, b"fn main() {}\n// caf\xe9\n").unwrap();
+    let (findings, status) = run_beside(&file);
+    assert_eq!(parse_errors(&findings, &file), 1);
+    let bad = findings
+        .iter()
+        .find(|f| f.0 == file.to_str().unwrap())
+        .unwrap();
+    assert_eq!((bad.1, bad.2), (2, 7));
+    assert_eq!(findings.len(), 4, "the other file's findings are kept");
+    assert_eq!(status, 1);
+}
+
+#[test]
+fn a_binary_file_named_rs_is_reported() {
+    let file = scratch("binary").join("blob.rs");
+    let bytes: Vec<u8> = (0..4096u32)
+        .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+        .collect();
+    std::fs::write(&file, bytes).unwrap();
+    let (findings, _) = run_beside(&file);
+    assert_eq!(parse_errors(&findings, &file), 1);
+    assert_eq!(findings.len(), 4);
+}
+
+#[test]
+fn deep_nesting_is_reported_instead_of_overflowing_the_stack() {
+    let file = scratch("deep").join("deep.rs");
+    let n = 100_000;
+    std::fs::write(
+        &file,
+        format!("fn f() -> i32 {{ {}1{} }}\n", "(".repeat(n), ")".repeat(n)),
+    )
+    .unwrap();
+    let (findings, _) = run_beside(&file);
+    assert_eq!(parse_errors(&findings, &file), 1);
+    assert_eq!(findings.len(), 4);
+}
+
+#[test]
+fn a_file_over_the_size_limit_is_reported_not_parsed() {
+    let file = scratch("huge").join("huge.rs");
+    let line =
+        "const X: &str = \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\";\n";
+    std::fs::write(&file, line.repeat((17 << 20) / line.len())).unwrap();
+    let (findings, _) = run_beside(&file);
+    assert_eq!(parse_errors(&findings, &file), 1);
+}
+
+#[test]
+fn empty_files_and_hidden_target_and_tests_folders() {
+    let dir = scratch("tree");
+    for sub in ["src", "target", ".hidden", "tests"] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap();
+        std::fs::copy(FAIL, dir.join(sub).join("server.rs")).unwrap();
+    }
+    std::fs::write(dir.join("src/empty.rs"), "").unwrap();
+    let out = common::run(&["--format", "json", dir.to_str().unwrap()]);
+    let files: Vec<String> = common::findings(&out.stdout)
+        .into_iter()
+        .map(|f| f.0)
+        .collect();
+    let expected = dir.join("src/server.rs").to_str().unwrap().to_string();
+    assert_eq!(files, vec![expected; 3]);
+    let summary: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(
+        summary["summary"]["files"], 2,
+        "src/empty.rs and src/server.rs"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn symlink_loops_do_not_hang_the_walk() {
+    let dir = scratch("loop");
+    std::fs::create_dir_all(dir.join("a")).unwrap();
+    std::os::unix::fs::symlink(&dir, dir.join("a/back")).unwrap();
+    std::fs::copy(FAIL, dir.join("a/server.rs")).unwrap();
+    let out = common::run(&["--format", "json", dir.to_str().unwrap()]);
+    assert_eq!(common::findings(&out.stdout).len(), 3);
+}
