@@ -2,15 +2,17 @@
 
 use std::io;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::cli::{CheckArgs, Deny};
+use crate::cli::{AuditArgs, CheckArgs, Deny, OutputArgs};
 use crate::finding::{FileReport, Finding};
 use crate::report::{self, Format, Report};
 use crate::rules::{self, Level, PARSE_ERROR};
 use crate::text::SourceText;
+use crate::transcript::{self, read::InputFormat};
+use crate::walk::{Input, Kind};
 use crate::{Env, exit, source, use_color, walk};
 
 /// Larger Rust files are reported as not checked rather than parsed (generated code, data).
@@ -20,18 +22,51 @@ const MAX_SOURCE_BYTES: u64 = 16 << 20;
 const WORKER_STACK_BYTES: usize = 256 << 20;
 
 pub fn run(args: &CheckArgs, env: &mut Env) -> io::Result<i32> {
-    let inputs = walk::collect(&args.paths);
+    report_inputs(
+        walk::collect(&args.paths, false),
+        InputFormat::Auto,
+        &args.output,
+        env,
+    )
+}
+
+pub fn audit(args: &AuditArgs, env: &mut Env) -> io::Result<i32> {
+    report_inputs(
+        walk::collect(&args.files, true),
+        args.input_format,
+        &args.output,
+        env,
+    )
+}
+
+/// Checks the inputs, renders one report, and returns the exit status.
+fn report_inputs(
+    inputs: walk::Inputs,
+    format: InputFormat,
+    args: &OutputArgs,
+    env: &mut Env,
+) -> io::Result<i32> {
     let mut trouble = !inputs.errors.is_empty();
     for error in &inputs.errors {
         writeln!(env.stderr, "mcp-lint: {error}")?;
     }
+    // Standard input can be read once only: keep it for the transcript's two passes.
+    let stdin = match inputs.files.iter().any(|i| i.path.as_os_str() == "-") {
+        true => Some(read_stdin()?),
+        false => None,
+    };
     let mut report = Report::default();
-    for (path, result) in inputs.files.iter().zip(check_all(&inputs.files)) {
+    for (input, result) in
+        inputs
+            .files
+            .iter()
+            .zip(check_all(&inputs.files, format, stdin.as_deref()))
+    {
         match result {
             Ok(file) => report.files.push(file),
             Err(error) => {
                 trouble = true;
-                writeln!(env.stderr, "mcp-lint: {}: {error}", path.display())?;
+                writeln!(env.stderr, "mcp-lint: {}: {error}", input.path.display())?;
             }
         }
     }
@@ -57,8 +92,18 @@ pub fn run(args: &CheckArgs, env: &mut Env) -> io::Result<i32> {
     })
 }
 
+fn read_stdin() -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    io::Read::read_to_end(&mut io::stdin().lock(), &mut bytes)?;
+    Ok(bytes)
+}
+
 /// Checks every file on a few worker threads; results come back in input order.
-fn check_all(files: &[PathBuf]) -> Vec<Result<FileReport, String>> {
+fn check_all(
+    files: &[Input],
+    format: InputFormat,
+    stdin: Option<&[u8]>,
+) -> Vec<Result<FileReport, String>> {
     let next = AtomicUsize::new(0);
     let workers = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
@@ -75,8 +120,12 @@ fn check_all(files: &[PathBuf]) -> Vec<Result<FileReport, String>> {
                         let mut done = Vec::new();
                         loop {
                             let i = next.fetch_add(1, Ordering::Relaxed);
-                            let Some(path) = files.get(i) else { break };
-                            done.push((i, check_one(path)));
+                            let Some(input) = files.get(i) else { break };
+                            let result = match input.kind {
+                                Kind::Rust => check_one(&input.path),
+                                Kind::Transcript => audit_one(&input.path, format, stdin),
+                            };
+                            done.push((i, result));
                         }
                         done
                     })
@@ -124,6 +173,26 @@ fn check_one(path: &Path) -> Result<FileReport, String> {
     let findings = catch_unwind(AssertUnwindSafe(|| source::check(&source)))
         .map_err(|_| "internal error while checking this file; please report it".to_string())?;
     Ok(FileReport::new(source, findings))
+}
+
+fn audit_one(path: &Path, format: InputFormat, stdin: Option<&[u8]>) -> Result<FileReport, String> {
+    let audit = || -> io::Result<FileReport> {
+        if path.as_os_str() == "-" {
+            let bytes = stdin.unwrap_or_default();
+            let open = || -> io::Result<Box<dyn io::BufRead + '_>> { Ok(Box::new(bytes)) };
+            return transcript::audit("-", &open, format);
+        }
+        let open = || -> io::Result<Box<dyn io::BufRead>> {
+            Ok(Box::new(io::BufReader::with_capacity(
+                1 << 16,
+                std::fs::File::open(path)?,
+            )))
+        };
+        transcript::audit(&path.display().to_string(), &open, format)
+    };
+    catch_unwind(AssertUnwindSafe(audit))
+        .map_err(|_| "internal error while auditing this file; please report it".to_string())?
+        .map_err(|e| e.to_string())
 }
 
 fn not_checked(message: String) -> Finding {

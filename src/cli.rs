@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::report::Format;
+use crate::transcript::read::InputFormat;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -24,6 +25,8 @@ pub struct Cli {
 pub enum Command {
     /// Lint Rust sources (the default command)
     Check(CheckArgs),
+    /// Audit recorded MCP traffic (JSONL, Claude Desktop logs); `-` reads standard input
+    Audit(AuditArgs),
     /// List the rule catalog
     Rules {
         #[arg(long, value_enum, default_value_t = Format::Human)]
@@ -38,9 +41,29 @@ pub enum Command {
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// Files and directories to check (directories are searched for *.rs files)
+    /// Files and directories to check (directories are searched for *.rs files; other files
+    /// named here are audited as transcripts)
     #[arg(default_value = ".")]
     pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct AuditArgs {
+    /// Transcripts, `-` for standard input, or directories (searched for *.jsonl, *.ndjson, *.log)
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// The transcript format; `auto` detects it from the first line
+    #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
+    pub input_format: InputFormat,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// Options of every command that reports findings.
+#[derive(Debug, Args)]
+pub struct OutputArgs {
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
     /// When to colour human output; NO_COLOR turns `auto` off

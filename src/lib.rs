@@ -10,6 +10,7 @@ mod report;
 pub mod rules;
 mod source;
 mod text;
+pub mod transcript;
 mod walk;
 
 use std::ffi::OsString;
@@ -65,6 +66,7 @@ where
     let result = match cli.command {
         None => check::run(&cli.check, env),
         Some(Command::Check(args)) => check::run(&args, env),
+        Some(Command::Audit(args)) => check::audit(&args, env),
         Some(Command::Rules { format }) => check::list_rules(format, env),
         Some(Command::Explain { rule }) => check::explain(&rule, env),
     };

@@ -1,12 +1,23 @@
-//! A file's text with a line index: byte offsets <-> 1-based (line, column in chars).
+//! The text of an input file for rendering and positions: byte offsets <-> 1-based (line,
+//! column in chars).
+//!
+//! A Rust file is held whole. A transcript can be gigabytes, so it keeps only the lines its
+//! findings point at ([`SourceText::from_lines`]), each at its true offset and line number.
 
 use std::ops::Range;
 
-/// The text of one input file, shared by every finding in it.
 #[derive(Debug)]
 pub struct SourceText {
     pub name: String,
-    pub text: String,
+    chunks: Vec<Chunk>,
+}
+
+/// Consecutive lines of the file, starting at byte `offset` on line `first_line`.
+#[derive(Debug)]
+struct Chunk {
+    offset: usize,
+    first_line: usize,
+    text: String,
     line_starts: Vec<usize>,
 }
 
@@ -17,50 +28,92 @@ pub struct Position {
     pub column: usize,
 }
 
-impl SourceText {
-    pub fn new(name: impl Into<String>, text: String) -> Self {
+impl Chunk {
+    fn new(offset: usize, first_line: usize, text: String) -> Self {
         let line_starts = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
-        SourceText {
-            name: name.into(),
+        Chunk {
+            offset,
+            first_line,
             text,
             line_starts,
         }
     }
 
-    /// Byte offset of a 1-based line and a 0-based char column (proc-macro2's `LineColumn`).
-    pub fn offset_of(&self, line: usize, char_column: usize) -> usize {
-        let Some(&start) = self.line_starts.get(line.saturating_sub(1)) else {
-            return self.text.len();
-        };
-        let rest = &self.text[start..];
-        rest.char_indices()
-            .nth(char_column)
-            .map_or(self.text.len(), |(i, _)| start + i)
+    fn end(&self) -> usize {
+        self.offset + self.text.len()
+    }
+}
+
+impl SourceText {
+    /// A whole file.
+    pub fn new(name: impl Into<String>, text: String) -> Self {
+        SourceText {
+            name: name.into(),
+            chunks: vec![Chunk::new(0, 1, text)],
+        }
     }
 
-    /// The 1-based position of a byte offset (clamped to the text).
+    /// Some lines of a file: `(byte offset, line number, text)`, in file order.
+    pub fn from_lines(name: impl Into<String>, lines: Vec<(usize, usize, String)>) -> Self {
+        let chunks = lines
+            .into_iter()
+            .map(|(offset, line, text)| Chunk::new(offset, line, text))
+            .collect();
+        SourceText {
+            name: name.into(),
+            chunks,
+        }
+    }
+
+    /// The whole text, for a file held whole.
+    pub fn text(&self) -> &str {
+        self.chunks.first().map_or("", |c| c.text.as_str())
+    }
+
+    /// The chunk holding `offset` (or the last one before it).
+    fn chunk(&self, offset: usize) -> Option<&Chunk> {
+        let i = self.chunks.partition_point(|c| c.offset <= offset);
+        self.chunks.get(i.checked_sub(1)?)
+    }
+
+    /// Byte offset of a 1-based line and a 0-based char column (proc-macro2's `LineColumn`).
+    pub fn offset_of(&self, line: usize, char_column: usize) -> usize {
+        let text = self.text();
+        let Some(&start) = self
+            .chunks
+            .first()
+            .and_then(|c| c.line_starts.get(line.saturating_sub(1)))
+        else {
+            return text.len();
+        };
+        text[start..]
+            .char_indices()
+            .nth(char_column)
+            .map_or(text.len(), |(i, _)| start + i)
+    }
+
+    /// The 1-based position of a byte offset (clamped to the text it falls in).
     pub fn position(&self, offset: usize) -> Position {
-        let offset = self.floor_char_boundary(offset.min(self.text.len()));
-        let line_index = self.line_starts.partition_point(|&s| s <= offset) - 1;
-        let start = self.line_starts[line_index];
+        let Some(chunk) = self.chunk(offset) else {
+            return Position { line: 1, column: 1 };
+        };
+        let mut local = (offset - chunk.offset).min(chunk.text.len());
+        while !chunk.text.is_char_boundary(local) {
+            local -= 1;
+        }
+        let line_index = chunk.line_starts.partition_point(|&s| s <= local) - 1;
+        let start = chunk.line_starts[line_index];
         Position {
-            line: line_index + 1,
-            column: self.text[start..offset].chars().count() + 1,
+            line: chunk.first_line + line_index,
+            column: chunk.text[start..local].chars().count() + 1,
         }
     }
 
     /// Start and end positions of a span; the end is the column after the last char.
     pub fn range_positions(&self, span: &Range<usize>) -> (Position, Position) {
         (self.position(span.start), self.position(span.end))
-    }
-
-    fn floor_char_boundary(&self, mut offset: usize) -> usize {
-        while !self.text.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        offset
     }
 }
 
@@ -71,14 +124,23 @@ impl miette::SourceCode for SourceText {
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
-        let inner = self
+        let chunk = self
+            .chunk(span.offset())
+            .filter(|c| span.offset() + span.len() <= c.end());
+        let chunk = chunk.ok_or(miette::MietteError::OutOfBounds)?;
+        let local = miette::SourceSpan::new((span.offset() - chunk.offset).into(), span.len());
+        let inner = chunk
             .text
-            .read_span(span, context_lines_before, context_lines_after)?;
+            .read_span(&local, context_lines_before, context_lines_after)?;
+        let absolute = miette::SourceSpan::new(
+            (inner.span().offset() + chunk.offset).into(),
+            inner.span().len(),
+        );
         Ok(Box::new(miette::MietteSpanContents::new_named(
             self.name.clone(),
             inner.data(),
-            *inner.span(),
-            inner.line(),
+            absolute,
+            inner.line() + chunk.first_line - 1,
             inner.column(),
             inner.line_count(),
         )))
@@ -92,7 +154,7 @@ mod tests {
     #[test]
     fn columns_count_chars_not_bytes() {
         let t = SourceText::new("x", "let s = \"héllo\"; Err(e)\nnext".to_string());
-        let err = t.text.find("Err").unwrap();
+        let err = t.text().find("Err").unwrap();
         assert_eq!(
             t.position(err),
             Position {
@@ -101,8 +163,35 @@ mod tests {
             }
         );
         assert_eq!(t.offset_of(1, 17), err);
-        let next = t.text.find("next").unwrap();
+        let next = t.text().find("next").unwrap();
         assert_eq!(t.position(next), Position { line: 2, column: 1 });
         assert_eq!(t.offset_of(2, 0), next);
+    }
+
+    #[test]
+    fn some_lines_keep_their_offsets_and_numbers() {
+        let t = SourceText::from_lines(
+            "t.jsonl",
+            vec![
+                (100, 7, "{\"a\": 1}".into()),
+                (900, 40, "{\"é\": 2}".into()),
+            ],
+        );
+        assert_eq!(t.position(106), Position { line: 7, column: 7 });
+        assert_eq!(
+            t.position(907),
+            Position {
+                line: 40,
+                column: 7
+            }
+        );
+        assert_eq!(
+            t.position(903),
+            Position {
+                line: 40,
+                column: 3
+            },
+            "inside é: clamped to its start"
+        );
     }
 }

@@ -4,23 +4,52 @@ use std::path::{Path, PathBuf};
 
 use walkdir::WalkDir;
 
+/// What an input file is checked as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    Rust,
+    Transcript,
+}
+
+/// An input: a path, or `-` for standard input (a transcript).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Input {
+    pub path: PathBuf,
+    pub kind: Kind,
+}
+
 /// The files to check, and the paths that could not be used.
 #[derive(Debug, Default)]
 pub struct Inputs {
-    pub files: Vec<PathBuf>,
+    pub files: Vec<Input>,
     pub errors: Vec<String>,
 }
 
-/// Walks directories for `*.rs` files, skipping `target/`, `.git/`, hidden folders and
-/// `tests/` (integration tests build deliberately broken servers); files named explicitly
-/// are taken as they are. The result is sorted, so output is deterministic.
-pub fn collect(paths: &[PathBuf]) -> Inputs {
+/// Extensions a directory walk takes as transcripts under `audit`.
+const TRANSCRIPT_EXTENSIONS: &[&str] = &["jsonl", "ndjson", "log"];
+
+/// For `check`: directories are walked for `*.rs` files, skipping `target/`, `.git/`, hidden
+/// folders and `tests/` (integration tests build deliberately broken servers); a file named
+/// explicitly is a Rust source if it ends in `.rs` and a transcript otherwise. For `audit`
+/// (`transcripts_only`) every named file is a transcript and walks look for transcripts. The
+/// result is sorted, so output is deterministic.
+pub fn collect(paths: &[PathBuf], transcripts_only: bool) -> Inputs {
     let mut inputs = Inputs::default();
     for path in paths {
-        if path.is_dir() {
-            walk_dir(path, &mut inputs);
+        if path.as_os_str() == "-" {
+            inputs.files.push(Input {
+                path: path.clone(),
+                kind: Kind::Transcript,
+            });
+        } else if path.is_dir() {
+            walk_dir(path, transcripts_only, &mut inputs);
         } else if path.is_file() {
-            inputs.files.push(path.clone());
+            let rust = !transcripts_only && path.extension().is_some_and(|x| x == "rs");
+            let kind = if rust { Kind::Rust } else { Kind::Transcript };
+            inputs.files.push(Input {
+                path: path.clone(),
+                kind,
+            });
         } else {
             inputs
                 .errors
@@ -32,7 +61,11 @@ pub fn collect(paths: &[PathBuf]) -> Inputs {
     inputs
 }
 
-fn walk_dir(root: &Path, inputs: &mut Inputs) {
+fn walk_dir(root: &Path, transcripts_only: bool, inputs: &mut Inputs) {
+    let (kind, extensions): (Kind, &[&str]) = match transcripts_only {
+        true => (Kind::Transcript, TRANSCRIPT_EXTENSIONS),
+        false => (Kind::Rust, &["rs"]),
+    };
     let walker = WalkDir::new(root)
         .sort_by_file_name()
         .into_iter()
@@ -41,13 +74,21 @@ fn walk_dir(root: &Path, inputs: &mut Inputs) {
         });
     for entry in walker {
         match entry {
-            Ok(e) if e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "rs") => {
-                inputs.files.push(e.into_path());
+            Ok(e) if e.file_type().is_file() && has_extension(e.path(), extensions) => {
+                inputs.files.push(Input {
+                    path: e.into_path(),
+                    kind,
+                });
             }
             Ok(_) => {}
             Err(error) => inputs.errors.push(error.to_string()),
         }
     }
+}
+
+fn has_extension(path: &Path, extensions: &[&str]) -> bool {
+    path.extension()
+        .is_some_and(|x| extensions.iter().any(|e| x == *e))
 }
 
 fn is_skipped_dir(name: &std::ffi::OsStr) -> bool {

@@ -1,5 +1,6 @@
 use super::{Level, ProtocolErrorRule, RuleMeta};
 use crate::source::site::ErrorSite;
+use crate::transcript::ErrorAnswer;
 
 pub static META: RuleMeta = RuleMeta {
     code: "MCP101",
@@ -17,6 +18,7 @@ pub static RULE: ProtocolErrorRule = ProtocolErrorRule {
     case: "unknown tool",
     fix_text: "Unknown tool: <name>. Re-run tools/list and retry.",
     applies,
+    audit,
 };
 
 /// `method_not_found` inside tools/call can only mean the tool; otherwise the error must
@@ -33,4 +35,17 @@ fn applies(site: &ErrorSite) -> bool {
             "unknown or disabled",
         ])
         || (site.message_mentions(&["not found", "unknown"]) && site.message_mentions(&["tool"]))
+}
+
+/// The transcript proves it when a fresh catalog lacks the name; without one, the code or the
+/// message tells (`-32601` on tools/call, "Unknown tool: x", "Tool x not found").
+fn audit(answer: &ErrorAnswer) -> bool {
+    match answer.tool_known {
+        Some(known) => !known,
+        None => {
+            answer.code == Some(-32601)
+                || answer.message_mentions(&["unknown tool", "tool not found", "no such tool"])
+                || (answer.message_mentions(&["not found"]) && answer.message_mentions(&["tool"]))
+        }
+    }
 }

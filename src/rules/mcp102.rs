@@ -1,5 +1,6 @@
 use super::{Level, ProtocolErrorRule, RuleMeta};
 use crate::source::site::ErrorSite;
+use crate::transcript::ErrorAnswer;
 
 pub static META: RuleMeta = RuleMeta {
     code: "MCP102",
@@ -17,6 +18,7 @@ pub static RULE: ProtocolErrorRule = ProtocolErrorRule {
     case: "unavailable tool",
     fix_text: "Tool unavailable: <name>. Reason: <reason>.",
     applies,
+    audit,
 };
 
 /// The condition names a switch or a policy (`skip_tools`, `is_enabled`, `.gooseignore`), or
@@ -54,4 +56,22 @@ fn applies(site: &ErrorSite) -> bool {
             "unavailable",
             "not available",
         ]))
+}
+
+/// The message says the tool is switched off or not allowed.
+fn audit(answer: &ErrorAnswer) -> bool {
+    answer.message_mentions(&[
+        "disabled",
+        "not allowed",
+        "not permitted",
+        "permission",
+        "unauthori",
+        "forbidden",
+        "restricted",
+        "policy",
+        "denied",
+        "blocked",
+        "unavailable",
+        "not available",
+    ])
 }

@@ -1,5 +1,6 @@
 use super::{Level, ProtocolErrorRule, RuleMeta};
 use crate::source::site::ErrorSite;
+use crate::transcript::ErrorAnswer;
 
 pub static META: RuleMeta = RuleMeta {
     code: "MCP103",
@@ -17,6 +18,7 @@ pub static RULE: ProtocolErrorRule = ProtocolErrorRule {
     case: "invalid tool input",
     fix_text: "Invalid input: <tool_name>. <details>.",
     applies,
+    audit,
 };
 
 /// `-32602` (invalid params) on a well-formed call means the arguments; so does an error
@@ -42,5 +44,18 @@ fn applies(site: &ErrorSite) -> bool {
             "must be",
             "expected",
             "out of range",
+        ])
+}
+
+/// The arguments fail the tool's inputSchema, or the message says they are invalid.
+fn audit(answer: &ErrorAnswer) -> bool {
+    answer.input_error.is_some()
+        || answer.message_mentions(&[
+            "invalid argument",
+            "input validation",
+            "invalid input",
+            "invalid param",
+            "missing required",
+            "failed to deserialize parameters",
         ])
 }

@@ -1,5 +1,6 @@
 use super::{Level, ProtocolErrorRule, RuleMeta};
 use crate::source::site::ErrorSite;
+use crate::transcript::ErrorAnswer;
 
 pub static META: RuleMeta = RuleMeta {
     code: "MCP104",
@@ -17,10 +18,16 @@ pub static RULE: ProtocolErrorRule = ProtocolErrorRule {
     case: "tool failure",
     fix_text: "<what failed>. <what the model can do about it>.",
     applies,
+    audit,
 };
 
 /// Whatever a well-formed call fails with, once it is not one of the more specific cases, is
 /// the tool's own failure.
 fn applies(_: &ErrorSite) -> bool {
+    true
+}
+
+/// Whatever is left.
+fn audit(_: &ErrorAnswer) -> bool {
     true
 }

@@ -1,5 +1,6 @@
 use super::{Level, ProtocolErrorRule, RuleMeta};
 use crate::source::site::ErrorSite;
+use crate::transcript::ErrorAnswer;
 
 pub static META: RuleMeta = RuleMeta {
     code: "MCP105",
@@ -17,6 +18,7 @@ pub static RULE: ProtocolErrorRule = ProtocolErrorRule {
     case: "output validation failure",
     fix_text: "Tool produced invalid structured output for <tool_name>: <details>.",
     applies,
+    audit,
 };
 
 /// The condition or message is about the structured output or its schema.
@@ -32,4 +34,15 @@ fn applies(site: &ErrorSite) -> bool {
         "output schema",
     ];
     site.guard_mentions(OUTPUT) || site.message_mentions(OUTPUT)
+}
+
+/// The message is about the structured output or its schema.
+fn audit(answer: &ErrorAnswer) -> bool {
+    answer.message_mentions(&[
+        "output validation",
+        "structured content",
+        "structuredcontent",
+        "output schema",
+        "outputschema",
+    ])
 }

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::source::site::ErrorSite;
+use crate::transcript::ErrorAnswer;
 
 mod mcp001;
 mod mcp101;
@@ -11,8 +12,21 @@ mod mcp102;
 mod mcp103;
 mod mcp104;
 mod mcp105;
+mod mcp106;
+mod mcp107;
+mod mcp201;
+mod mcp202;
+mod mcp301;
+mod mcp302;
 
 pub use mcp001::META as PARSE_ERROR;
+pub use mcp104::META as TOOL_FAILURE;
+pub use mcp106::META as UNREPORTED_INVALID_OUTPUT;
+pub use mcp107::META as MALFORMED_CALL;
+pub use mcp201::{HELP as VAGUE_HELP, META as VAGUE_TOOL_ERROR, vague_tool_error};
+pub use mcp202::{META as TOOL_ERROR_LISTS_TOOLS, lists_tools};
+pub use mcp301::META as UNANSWERED_CALL;
+pub use mcp302::META as TRANSCRIPT_INTEGRITY;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Level {
@@ -55,8 +69,9 @@ pub struct RuleMeta {
 }
 
 /// A rule of the MCP101-MCP105 family: a protocol error that answers a well-formed
-/// `tools/call`. The source pass finds such errors once and asks each rule, in
-/// [`PROTOCOL_ERROR_RULES`] order, whether the error is its case.
+/// `tools/call`. Each pass finds such errors once and asks each rule, in its order, whether
+/// the error is its case: the source pass from the code ([`PROTOCOL_ERROR_RULES`]), the
+/// transcript pass from the recorded exchange ([`PROTOCOL_ERROR_RULES_IN_TRAFFIC`]).
 pub struct ProtocolErrorRule {
     pub meta: &'static RuleMeta,
     /// The SEP-2145 case, as it reads in a message ("unknown tool").
@@ -64,6 +79,7 @@ pub struct ProtocolErrorRule {
     /// The text the SEP recommends for the tool execution error that should replace it.
     pub fix_text: &'static str,
     pub applies: fn(&ErrorSite) -> bool,
+    pub audit: fn(&ErrorAnswer) -> bool,
 }
 
 /// Most specific evidence first; MCP104 (any tool failure) takes what is left.
@@ -75,14 +91,30 @@ pub static PROTOCOL_ERROR_RULES: [&ProtocolErrorRule; 5] = [
     &mcp104::RULE,
 ];
 
+/// In traffic, what the transcript proves comes first: a name missing from the catalog
+/// (MCP101), arguments that fail the inputSchema (MCP103); then the code and message.
+pub static PROTOCOL_ERROR_RULES_IN_TRAFFIC: [&ProtocolErrorRule; 5] = [
+    &mcp101::RULE,
+    &mcp103::RULE,
+    &mcp102::RULE,
+    &mcp105::RULE,
+    &mcp104::RULE,
+];
+
 /// Every rule, sorted by code.
-pub static RULES: [&RuleMeta; 6] = [
+pub static RULES: [&RuleMeta; 12] = [
     &mcp001::META,
     &mcp101::META,
     &mcp102::META,
     &mcp103::META,
     &mcp104::META,
     &mcp105::META,
+    &mcp106::META,
+    &mcp107::META,
+    &mcp201::META,
+    &mcp202::META,
+    &mcp301::META,
+    &mcp302::META,
 ];
 
 /// Finds a rule by code (any case) or by name.
@@ -143,9 +175,11 @@ mod tests {
             ] {
                 assert!(rule.doc.contains(section), "{} lacks {section}", rule.code);
             }
+            // The doc cites what the rule enforces ("SEP-2145", "JSON-RPC 2.0").
+            let source = rule.sep.split(':').next().unwrap_or_default();
             assert!(
-                rule.doc.contains("SEP-2145") || rule.code == "MCP001",
-                "{}",
+                rule.code == "MCP001" || rule.doc.contains(source),
+                "{} does not cite {source}",
                 rule.code
             );
         }
@@ -174,9 +208,14 @@ mod tests {
     }
 
     #[test]
-    fn every_protocol_error_rule_is_registered() {
+    fn every_protocol_error_rule_is_registered_in_both_orders() {
         for rule in PROTOCOL_ERROR_RULES {
             assert!(RULES.iter().any(|r| std::ptr::eq(*r, rule.meta)));
+            assert!(
+                PROTOCOL_ERROR_RULES_IN_TRAFFIC
+                    .iter()
+                    .any(|r| std::ptr::eq(r.meta, rule.meta))
+            );
         }
     }
 }

@@ -30,14 +30,14 @@ const MAX_NESTING: usize = 1000;
 
 /// Checks one Rust file.
 pub fn check(source: &SourceText) -> Vec<Finding> {
-    if let Some(at) = too_deep(&source.text) {
+    if let Some(at) = too_deep(source.text()) {
         return vec![not_parsed(
             source,
             at..at + 1,
             format!("brackets nest more than {MAX_NESTING} deep here, so the file was not checked"),
         )];
     }
-    let findings = match syn::parse_file(&source.text) {
+    let findings = match syn::parse_file(source.text()) {
         Ok(file) => check_parsed(source, &file),
         Err(error) => vec![parse_error(source, &error)],
     };
@@ -132,7 +132,7 @@ fn parse_error(source: &SourceText, error: &syn::Error) -> Finding {
 }
 
 fn not_parsed(source: &SourceText, span: Range<usize>, message: String) -> Finding {
-    let end = span.end.min(source.text.len());
+    let end = span.end.min(source.text().len());
     Finding {
         rule: &PARSE_ERROR,
         level: PARSE_ERROR.level,
