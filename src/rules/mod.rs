@@ -176,7 +176,7 @@ mod tests {
                 assert!(rule.doc.contains(section), "{} lacks {section}", rule.code);
             }
             // The doc cites what the rule enforces ("SEP-2145", "JSON-RPC 2.0").
-            let source = rule.sep.split(':').next().unwrap_or_default();
+            let source = rule.sep.split([':', '(']).next().unwrap_or_default().trim();
             assert!(
                 rule.code == "MCP001" || rule.doc.contains(source),
                 "{} does not cite {source}",
