@@ -111,6 +111,21 @@ impl SourceText {
         }
     }
 
+    /// The length in bytes of the line holding `offset`.
+    pub fn line_len(&self, offset: usize) -> usize {
+        let Some(chunk) = self.chunk(offset) else {
+            return 0;
+        };
+        let local = (offset - chunk.offset).min(chunk.text.len());
+        let index = chunk.line_starts.partition_point(|&s| s <= local) - 1;
+        let start = chunk.line_starts[index];
+        let end = chunk
+            .line_starts
+            .get(index + 1)
+            .map_or(chunk.text.len(), |next| next - 1);
+        end - start
+    }
+
     /// Start and end positions of a span; the end is the column after the last char.
     pub fn range_positions(&self, span: &Range<usize>) -> (Position, Position) {
         (self.position(span.start), self.position(span.end))

@@ -246,3 +246,101 @@ fn the_binary_respects_no_color_and_exits_with_the_status() {
     let clean = std::process::Command::new(bin).arg(PASS).output().unwrap();
     assert_eq!(clean.status.code(), Some(0));
 }
+
+const TRANSCRIPT: &str = "testdata/transcripts/MCP104/fail_tool_failure.jsonl";
+
+#[test]
+fn audit_reads_standard_input() {
+    use std::io::Write;
+    let bin = env!("CARGO_BIN_EXE_mcp-lint");
+    let mut child = std::process::Command::new(bin)
+        .args(["audit", "--format", "json", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(&std::fs::read(TRANSCRIPT).unwrap())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let found = common::findings(&String::from_utf8(out.stdout).unwrap());
+    let expected: Vec<(String, usize, usize, String)> = [(7, 94), (9, 94), (10, 57)]
+        .into_iter()
+        .map(|(line, column)| ("-".to_string(), line, column, "MCP104".to_string()))
+        .collect();
+    assert_eq!(found, expected);
+}
+
+#[test]
+fn check_audits_the_transcripts_it_is_given_and_lints_the_sources() {
+    let out = run(&["--format", "json", TRANSCRIPT, FAIL]);
+    let files: Vec<String> = common::findings(&out.stdout)
+        .into_iter()
+        .map(|f| f.0)
+        .collect();
+    assert_eq!(files.iter().filter(|f| *f == TRANSCRIPT).count(), 3);
+    assert_eq!(files.iter().filter(|f| *f == FAIL).count(), 3);
+    let doc: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let first = doc["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["file"] == TRANSCRIPT)
+        .unwrap();
+    assert_eq!(
+        first["request_id"], 2,
+        "transcript findings carry the request id"
+    );
+    assert_eq!(doc["summary"]["files"], 2);
+}
+
+#[test]
+fn input_format_overrides_detection() {
+    // Read as bare JSONL, an envelope line is no JSON-RPC message at all.
+    let out = run(&[
+        "audit",
+        "--input-format",
+        "jsonl",
+        "--format",
+        "json",
+        TRANSCRIPT,
+    ]);
+    let codes: Vec<String> = common::findings(&out.stdout)
+        .into_iter()
+        .map(|f| f.3)
+        .collect();
+    assert!(
+        codes.iter().all(|c| c == "MCP001") && codes.len() == 12,
+        "{codes:?}"
+    );
+    assert_eq!(
+        run(&["audit", "--input-format", "envelope", TRANSCRIPT]).status,
+        1
+    );
+}
+
+#[test]
+fn long_transcript_lines_are_described_not_drawn() {
+    let out = run(&["audit", "--color", "never", "testdata/cli/long_lines.jsonl"]);
+    assert!(
+        out.stdout
+            .contains("testdata/cli/long_lines.jsonl:4:71: unknown tool answered"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout
+            .contains("testdata/cli/long_lines.jsonl:3:34: tools/call `zz` requested here")
+    );
+    assert!(out.stdout.len() < 2000, "the 3000-byte line was drawn");
+}
+
+#[test]
+fn audit_of_a_missing_file_exits_2_and_audit_needs_a_file() {
+    assert_eq!(run(&["audit", "testdata/nope.jsonl"]).status, 2);
+    assert_eq!(run(&["audit"]).status, 2);
+}

@@ -12,6 +12,10 @@ use crate::finding::Finding;
 use crate::rules::Level;
 use crate::text::SourceText;
 
+/// Lines longer than this are not drawn (a recorded `tools/list` can be megabytes on one
+/// line); the finding then shows its position and labels as text.
+const MAX_DRAWN_LINE: usize = 1000;
+
 pub fn render(report: &Report, options: Options, out: &mut dyn Write) -> io::Result<()> {
     let theme = if options.color {
         GraphicalTheme::unicode()
@@ -28,9 +32,13 @@ pub fn render(report: &Report, options: Options, out: &mut dyn Write) -> io::Res
                 continue;
             }
             buffer.clear();
+            let mut spans =
+                std::iter::once(&finding.span).chain(finding.related.iter().map(|l| &l.span));
+            let drawn = spans.all(|s| file.source.line_len(s.start) <= MAX_DRAWN_LINE);
             let diagnostic = LintDiagnostic {
                 finding,
                 source: &file.source,
+                drawn,
             };
             handler
                 .render_report(&mut buffer, &diagnostic)
@@ -67,6 +75,15 @@ fn plural(n: usize, word: &str) -> String {
 struct LintDiagnostic<'a> {
     finding: &'a Finding,
     source: &'a SourceText,
+    /// Whether the source lines are drawn; if not, positions and labels are written out.
+    drawn: bool,
+}
+
+impl LintDiagnostic<'_> {
+    fn place(&self, span: &std::ops::Range<usize>) -> String {
+        let at = self.source.position(span.start);
+        format!("{}:{}:{}", self.source.name, at.line, at.column)
+    }
 }
 
 impl fmt::Debug for LintDiagnostic<'_> {
@@ -77,7 +94,22 @@ impl fmt::Debug for LintDiagnostic<'_> {
 
 impl fmt::Display for LintDiagnostic<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.finding.message)
+        let finding = self.finding;
+        if self.drawn {
+            return f.write_str(&finding.message);
+        }
+        write!(
+            f,
+            "{}: {}\n  {}: {}",
+            self.place(&finding.span),
+            finding.message,
+            self.place(&finding.span),
+            finding.label
+        )?;
+        for label in &finding.related {
+            write!(f, "\n  {}: {}", self.place(&label.span), label.text)?;
+        }
+        Ok(())
     }
 }
 
@@ -105,10 +137,13 @@ impl Diagnostic for LintDiagnostic<'_> {
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
-        Some(self.source)
+        self.drawn.then_some(self.source as &dyn SourceCode)
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        if !self.drawn {
+            return None;
+        }
         let f = self.finding;
         let primary = LabeledSpan::new_primary_with_span(Some(f.label.clone()), f.span.clone());
         let related = f

@@ -47,7 +47,8 @@ fn applies(site: &ErrorSite) -> bool {
         ])
 }
 
-/// The arguments fail the tool's inputSchema, or the message says they are invalid.
+/// The arguments fail the tool's inputSchema, or the message says so in words no output
+/// error uses (a zod output error reads "Invalid input: expected number").
 fn audit(answer: &ErrorAnswer) -> bool {
     answer.input_error.is_some()
         || answer.message_mentions(&[
