@@ -55,13 +55,10 @@ fn report_inputs(
         true => Some(read_stdin()?),
         false => None,
     };
+    let show_progress = env.stderr_is_terminal && !args.quiet;
+    let checked = check_all(&inputs.files, format, stdin.as_deref(), show_progress);
     let mut report = Report::default();
-    for (input, result) in
-        inputs
-            .files
-            .iter()
-            .zip(check_all(&inputs.files, format, stdin.as_deref()))
-    {
+    for (input, result) in inputs.files.iter().zip(checked) {
         match result {
             Ok(file) => report.files.push(file),
             Err(error) => {
@@ -69,6 +66,9 @@ fn report_inputs(
                 writeln!(env.stderr, "mcp-lint: {}: {error}", input.path.display())?;
             }
         }
+    }
+    if show_progress && inputs.files.iter().any(|i| i.kind == Kind::Transcript) {
+        eprint!("\r\x1b[K"); // clear the progress line
     }
     if args.deny == Some(Deny::Warnings) {
         let findings = report.files.iter_mut().flat_map(|f| &mut f.findings);
@@ -103,6 +103,7 @@ fn check_all(
     files: &[Input],
     format: InputFormat,
     stdin: Option<&[u8]>,
+    show_progress: bool,
 ) -> Vec<Result<FileReport, String>> {
     let next = AtomicUsize::new(0);
     let workers = std::thread::available_parallelism()
@@ -123,7 +124,21 @@ fn check_all(
                             let Some(input) = files.get(i) else { break };
                             let result = match input.kind {
                                 Kind::Rust => check_one(&input.path),
-                                Kind::Transcript => audit_one(&input.path, format, stdin),
+                                Kind::Transcript => {
+                                    let name = input.path.display().to_string();
+                                    let report = move |bytes: usize| {
+                                        eprint!(
+                                            "\r\x1b[Kmcp-lint: auditing {name}: {} MiB read",
+                                            bytes >> 20
+                                        )
+                                    };
+                                    audit_one(
+                                        &input.path,
+                                        format,
+                                        stdin,
+                                        show_progress.then_some(&report),
+                                    )
+                                }
                             };
                             done.push((i, result));
                         }
@@ -175,12 +190,17 @@ fn check_one(path: &Path) -> Result<FileReport, String> {
     Ok(FileReport::new(source, findings))
 }
 
-fn audit_one(path: &Path, format: InputFormat, stdin: Option<&[u8]>) -> Result<FileReport, String> {
+fn audit_one(
+    path: &Path,
+    format: InputFormat,
+    stdin: Option<&[u8]>,
+    progress: transcript::Progress,
+) -> Result<FileReport, String> {
     let audit = || -> io::Result<FileReport> {
         if path.as_os_str() == "-" {
             let bytes = stdin.unwrap_or_default();
             let open = || -> io::Result<Box<dyn io::BufRead + '_>> { Ok(Box::new(bytes)) };
-            return transcript::audit("-", &open, format);
+            return transcript::audit("-", &open, format, progress);
         }
         let open = || -> io::Result<Box<dyn io::BufRead>> {
             Ok(Box::new(io::BufReader::with_capacity(
@@ -188,7 +208,7 @@ fn audit_one(path: &Path, format: InputFormat, stdin: Option<&[u8]>) -> Result<F
                 std::fs::File::open(path)?,
             )))
         };
-        transcript::audit(&path.display().to_string(), &open, format)
+        transcript::audit(&path.display().to_string(), &open, format, progress)
     };
     catch_unwind(AssertUnwindSafe(audit))
         .map_err(|_| "internal error while auditing this file; please report it".to_string())?

@@ -25,7 +25,7 @@ pub struct Cli {
 pub enum Command {
     /// Lint Rust sources (the default command)
     Check(CheckArgs),
-    /// Audit recorded MCP traffic (JSONL, Claude Desktop logs); `-` reads standard input
+    /// Audit recorded MCP traffic (JSONL, Claude Desktop logs, HAR, Inspector exports); `-` reads standard input
     Audit(AuditArgs),
     /// List the rule catalog
     Rules {
@@ -51,7 +51,7 @@ pub struct CheckArgs {
 
 #[derive(Debug, Args)]
 pub struct AuditArgs {
-    /// Transcripts, `-` for standard input, or directories (searched for *.jsonl, *.ndjson, *.log)
+    /// Transcripts, `-` for standard input, or directories (searched for *.jsonl, *.ndjson, *.log, *.har)
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// The transcript format; `auto` detects it from the first line

@@ -36,6 +36,8 @@ pub struct Env<'a> {
     pub stderr: &'a mut dyn Write,
     /// Whether stdout is a terminal (colour in `--color auto`).
     pub stdout_is_terminal: bool,
+    /// Whether stderr is a terminal (progress of long audits is shown there).
+    pub stderr_is_terminal: bool,
     /// `NO_COLOR` set to a non-empty value.
     pub no_color: bool,
 }

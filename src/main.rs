@@ -9,6 +9,7 @@ fn main() {
             stdout: &mut stdout_lock,
             stderr: &mut stderr,
             stdout_is_terminal: stdout.is_terminal(),
+            stderr_is_terminal: std::io::stderr().is_terminal(),
             no_color: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
         };
         mcp_lint::run(std::env::args_os(), &mut env)

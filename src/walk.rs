@@ -26,7 +26,7 @@ pub struct Inputs {
 }
 
 /// Extensions a directory walk takes as transcripts under `audit`.
-const TRANSCRIPT_EXTENSIONS: &[&str] = &["jsonl", "ndjson", "log"];
+const TRANSCRIPT_EXTENSIONS: &[&str] = &["jsonl", "ndjson", "log", "har"];
 
 /// For `check`: directories are walked for `*.rs` files, skipping `target/`, `.git/`, hidden
 /// folders and `tests/` (integration tests build deliberately broken servers); a file named

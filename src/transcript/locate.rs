@@ -13,6 +13,26 @@ pub fn value_span(text: &str, path: &[&str]) -> Option<Range<usize>> {
     Some(start..skip_value(bytes, start)?)
 }
 
+/// The byte ranges of the elements of the array at `path`, in one pass over it.
+pub fn array_elements(text: &str, path: &[&str]) -> Option<Vec<Range<usize>>> {
+    let bytes = text.as_bytes();
+    let array = value_span(text, path)?;
+    if bytes.get(array.start) != Some(&b'[') {
+        return None;
+    }
+    let mut elements = Vec::new();
+    let mut i = skip_ws(bytes, array.start + 1);
+    while i < array.end && bytes[i] != b']' {
+        let end = skip_value(bytes, i)?;
+        elements.push(i..end);
+        i = skip_ws(bytes, end);
+        if bytes.get(i) == Some(&b',') {
+            i = skip_ws(bytes, i + 1);
+        }
+    }
+    Some(elements)
+}
+
 /// The start of the value of `key` in the object starting at `at`.
 fn member_value(bytes: &[u8], at: usize, key: &str) -> Option<usize> {
     if bytes.get(at) != Some(&b'{') {
@@ -107,5 +127,17 @@ mod tests {
         assert!(value_span(line, &["msg", "result"]).is_none());
         assert!(value_span("not json", &["msg"]).is_none());
         assert!(value_span(r#"{"msg": {"a": [1, {"b": "}"}]"#, &["msg", "zzz"]).is_none());
+    }
+
+    #[test]
+    fn splits_arrays_in_one_pass() {
+        let text = r#"{"log": {"entries": [ {"a": "],"}, [1, 2] , "x" ]}}"#;
+        let parts: Vec<&str> = super::array_elements(text, &["log", "entries"])
+            .unwrap()
+            .into_iter()
+            .map(|r| &text[r])
+            .collect();
+        assert_eq!(parts, [r#"{"a": "],"}"#, "[1, 2]", r#""x""#]);
+        assert!(super::array_elements("[]", &[]).unwrap().is_empty());
     }
 }

@@ -5,16 +5,19 @@
 //! at, for rendering. Memory follows the requests in flight and the catalogs, not file size.
 
 mod catalog;
+mod document;
 mod locate;
 pub mod read;
 mod session;
 
-use std::io::{self, BufRead};
+use std::collections::BTreeSet;
+use std::io::{self, BufRead, Read};
 use std::sync::Arc;
 
-use crate::finding::FileReport;
+use crate::finding::{FileReport, Finding};
 use crate::text::SourceText;
-use read::{InputFormat, Lines, MAX_LINE_BYTES, Parsed};
+use document::Item;
+use read::{Dir, InputFormat, Lines, MAX_LINE_BYTES, Parsed};
 use session::{Auditor, Spot};
 
 /// What a recorded protocol error answering a well-formed `tools/call` proves; the
@@ -39,12 +42,84 @@ impl ErrorAnswer<'_> {
 /// Opens the transcript from its start; called once per pass.
 pub type Open<'a> = dyn Fn() -> io::Result<Box<dyn BufRead + 'a>> + 'a;
 
+/// Told how many bytes of a long transcript have been read, every [`PROGRESS_EVERY`] bytes.
+pub type Progress<'a> = Option<&'a (dyn Fn(usize) + Sync)>;
+
+const PROGRESS_EVERY: usize = 64 << 20;
+
 /// Audits one transcript named `name`.
-pub fn audit(name: &str, open: &Open, format: InputFormat) -> io::Result<FileReport> {
-    let mut auditor = Auditor::default();
-    let mut format = format;
+pub fn audit(
+    name: &str,
+    open: &Open,
+    format: InputFormat,
+    progress: Progress,
+) -> io::Result<FileReport> {
+    let format = match format {
+        InputFormat::Auto => sniff(open)?,
+        format => format,
+    };
+    let (findings, wanted) = match format {
+        InputFormat::Har | InputFormat::Inspector => judge_document(open, format)?,
+        _ => judge_lines(open, format, progress)?,
+    };
+    let mut kept = Vec::with_capacity(wanted.len());
+    if !wanted.is_empty() {
+        for line in Lines::new(open()?) {
+            let line = line?;
+            if wanted.contains(&line.number) {
+                kept.push((
+                    line.offset,
+                    line.number,
+                    String::from_utf8_lossy(&line.bytes).into_owned(),
+                ));
+                if kept.len() == wanted.len() {
+                    break;
+                }
+            }
+        }
+    }
+    Ok(FileReport::new(
+        Arc::new(SourceText::from_lines(name, kept)),
+        findings,
+    ))
+}
+
+/// The format of a transcript, from its first non-blank line.
+fn sniff(open: &Open) -> io::Result<InputFormat> {
     for line in Lines::new(open()?) {
         let line = line?;
+        let text = String::from_utf8_lossy(&line.bytes);
+        if text.trim().is_empty() {
+            continue;
+        }
+        return Ok(
+            match (
+                document::looks_like_document(&text),
+                text.trim_start().starts_with('['),
+            ) {
+                (true, true) => InputFormat::Inspector,
+                (true, false) => InputFormat::Har,
+                (false, _) => read::detect(&text),
+            },
+        );
+    }
+    Ok(InputFormat::Jsonl)
+}
+
+/// The findings of a line-per-message transcript, and the lines they point at.
+fn judge_lines(
+    open: &Open,
+    format: InputFormat,
+    progress: Progress,
+) -> io::Result<(Vec<Finding>, BTreeSet<usize>)> {
+    let mut auditor = Auditor::default();
+    let mut next_report = PROGRESS_EVERY;
+    for line in Lines::new(open()?) {
+        let line = line?;
+        if let Some(report) = progress.filter(|_| line.offset >= next_report) {
+            report(line.offset);
+            next_report += PROGRESS_EVERY;
+        }
         let spot = Spot {
             line: line.number,
             span: line.offset..line.offset + line.bytes.len(),
@@ -74,38 +149,91 @@ pub fn audit(name: &str, open: &Open, format: InputFormat) -> io::Result<FileRep
                 continue;
             }
         };
-        if format == InputFormat::Auto {
-            if text.trim().is_empty() {
-                continue;
-            }
-            format = read::detect(text);
-        }
         match read::parse_line(format, text, line.offset) {
             Parsed::Record(record) => auditor.record(&record, line.number),
             Parsed::Skip => {}
             Parsed::Broken(message) => auditor.broken(message, spot),
-            Parsed::Truncated { dir, session, id } => auditor.truncated(dir, session, id, spot),
-        }
-    }
-    let (findings, wanted) = auditor.finish();
-    let mut kept = Vec::with_capacity(wanted.len());
-    if !wanted.is_empty() {
-        for line in Lines::new(open()?) {
-            let line = line?;
-            if wanted.contains(&line.number) {
-                kept.push((
-                    line.offset,
-                    line.number,
-                    String::from_utf8_lossy(&line.bytes).into_owned(),
-                ));
-                if kept.len() == wanted.len() {
-                    break;
-                }
+            Parsed::Truncated { dir, session, id } => {
+                auditor.unverifiable(dir, session, id, spot, |what| {
+                    format!("the recorder truncated {what}")
+                });
             }
         }
     }
-    Ok(FileReport::new(
-        Arc::new(SourceText::from_lines(name, kept)),
-        findings,
-    ))
+    Ok(auditor.finish())
+}
+
+/// The findings of a HAR capture or an Inspector export, held whole.
+fn judge_document(open: &Open, format: InputFormat) -> io::Result<(Vec<Finding>, BTreeSet<usize>)> {
+    let mut auditor = Auditor::default();
+    let mut bytes = Vec::new();
+    open()?.read_to_end(&mut bytes)?;
+    let doc = match String::from_utf8(bytes) {
+        Ok(doc) => doc,
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            auditor.broken(
+                format!("this file is not valid UTF-8 (byte {at}), so it was not checked"),
+                Spot {
+                    line: 1,
+                    span: 0..0,
+                },
+            );
+            return Ok(auditor.finish());
+        }
+    };
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(doc.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let spot = |span: std::ops::Range<usize>| Spot {
+        line: line_starts.partition_point(|&s| s <= span.start),
+        span,
+    };
+    let items = match format {
+        InputFormat::Har => document::har(&doc),
+        _ => document::inspector(&doc),
+    };
+    match items {
+        Ok(items) => {
+            for item in items {
+                match item {
+                    Item::Record(record) => {
+                        let at = spot(document::located(
+                            record.text,
+                            record.text_offset,
+                            record.path,
+                        ));
+                        auditor.record(&record, at.line);
+                    }
+                    Item::Broken {
+                        message,
+                        text,
+                        text_offset,
+                        path,
+                    } => {
+                        auditor.broken(message, spot(document::located(text, text_offset, path)));
+                    }
+                    Item::NotCaptured {
+                        session,
+                        id,
+                        text,
+                        text_offset,
+                    } => {
+                        let at = spot(document::located(text, text_offset, &["response"]));
+                        let why =
+                            |what: &str| format!("the capture holds no response body for {what}");
+                        auditor.unverifiable(Dir::ServerToClient, session, Some(id), at, why);
+                    }
+                }
+            }
+        }
+        Err(message) => auditor.broken(
+            format!("{message}, so it was not checked"),
+            Spot {
+                line: 1,
+                span: 0..0,
+            },
+        ),
+    }
+    Ok(auditor.finish())
 }

@@ -22,6 +22,10 @@ pub enum InputFormat {
     Jsonl,
     /// Claude Desktop `mcp.log` / `mcp-server-<name>.log`
     Claude,
+    /// HAR capture of Streamable HTTP (JSON or `text/event-stream` bodies)
+    Har,
+    /// MCP Inspector export (a JSON array of `{direction, message}`)
+    Inspector,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -173,17 +177,19 @@ pub fn parse_line(format: InputFormat, text: &str, offset: usize) -> Parsed<'_> 
     match format {
         InputFormat::Envelope => envelope(text, offset),
         InputFormat::Claude => claude(text, offset),
-        InputFormat::Jsonl | InputFormat::Auto => match serde_json::from_str::<Value>(text) {
-            Ok(msg) => Parsed::Record(Record {
-                dir: None,
-                session: None,
-                msg,
-                text,
-                text_offset: offset,
-                path: &[],
-            }),
-            Err(e) => Parsed::Broken(format!("this line is not JSON ({e})")),
-        },
+        InputFormat::Jsonl | InputFormat::Auto | InputFormat::Har | InputFormat::Inspector => {
+            match serde_json::from_str::<Value>(text) {
+                Ok(msg) => Parsed::Record(Record {
+                    dir: None,
+                    session: None,
+                    msg,
+                    text,
+                    text_offset: offset,
+                    path: &[],
+                }),
+                Err(e) => Parsed::Broken(format!("this line is not JSON ({e})")),
+            }
+        }
     }
 }
 

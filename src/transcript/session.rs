@@ -124,19 +124,27 @@ impl Auditor {
         );
     }
 
-    /// A message the recorder cut short: close its exchange without judging it.
-    pub fn truncated(&mut self, dir: Dir, session: Option<String>, id: Option<Value>, at: Spot) {
+    /// A response that was recorded in part or not at all (`dir` is the response's): close its
+    /// exchange without judging it. `why` says what happened to the described exchange.
+    pub fn unverifiable(
+        &mut self,
+        dir: Dir,
+        session: Option<String>,
+        id: Option<Value>,
+        at: Spot,
+        why: fn(&str) -> String,
+    ) {
         let state = self.sessions.entry(session).or_default();
         let request = id.and_then(|id| state.pending.remove(&(dir.opposite(), id_key(&id))));
         let what = request
             .as_ref()
             .map_or("this message".to_string(), describe);
-        let message = format!("the recorder truncated {what}, so it cannot be verified");
+        let message = format!("{}, so it cannot be verified", why(&what));
         self.push(
             &rules::PARSE_ERROR,
             at,
             message,
-            "truncated".to_string(),
+            "not checked".to_string(),
             None,
             Vec::new(),
             None,

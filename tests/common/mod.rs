@@ -21,6 +21,7 @@ pub fn run_with(args: &[&str], stdout_is_terminal: bool, no_color: bool) -> Outp
             stdout: &mut stdout,
             stderr: &mut stderr,
             stdout_is_terminal,
+            stderr_is_terminal: false,
             no_color,
         };
         mcp_lint::run(

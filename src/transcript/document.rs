@@ -1,0 +1,283 @@
+//! Transcripts that are one JSON document: HAR captures of Streamable HTTP (mitmproxy, browser
+//! devtools) and MCP Inspector exports. The document is held whole; its top-level array is
+//! split into element spans in one pass, and each element is parsed on its own.
+
+use serde_json::Value;
+
+use super::locate::{array_elements, value_span};
+use super::read::{Dir, Record};
+
+/// One message of a document, or a reason an exchange cannot be judged.
+pub enum Item<'d> {
+    Record(Record<'d>),
+    /// A body that is not JSON-RPC, or a part of the document that is not what it should be.
+    Broken {
+        message: String,
+        text: &'d str,
+        text_offset: usize,
+        path: &'static [&'static str],
+    },
+    /// A request whose response body was not captured (mitmproxy streaming mode).
+    NotCaptured {
+        session: Option<String>,
+        id: Value,
+        text: &'d str,
+        text_offset: usize,
+    },
+}
+
+/// Whether the first line opens a document rather than being one message.
+pub fn looks_like_document(first_line: &str) -> bool {
+    let trimmed = first_line.trim();
+    (trimmed.starts_with('{') || trimmed.starts_with('['))
+        && match serde_json::from_str::<Value>(trimmed) {
+            Ok(Value::Object(o)) => o.contains_key("log"),
+            Ok(Value::Array(items)) => items.first().is_some_and(|i| i.get("message").is_some()),
+            Ok(_) => false,
+            Err(_) => true,
+        }
+}
+
+/// The messages of a HAR file, in entry order.
+pub fn har(doc: &str) -> Result<Vec<Item<'_>>, String> {
+    let entries =
+        array_elements(doc, &["log", "entries"]).ok_or("not a HAR file: no `log.entries` array")?;
+    let mut items = Vec::new();
+    for span in entries {
+        let text = &doc[span.clone()];
+        let Ok(entry) = serde_json::from_str::<Value>(text) else {
+            continue;
+        };
+        let request = &entry["request"];
+        let response = &entry["response"];
+        let url = request["url"].as_str().unwrap_or_default();
+        let session_id =
+            header(request, "mcp-session-id").or_else(|| header(response, "mcp-session-id"));
+        let session = Some(format!(
+            "{}#{}",
+            url.split('?').next().unwrap_or_default(),
+            session_id.unwrap_or_default()
+        ));
+        let at = |path: &'static [&'static str]| (text, span.start, path);
+        let mut asked = Vec::new();
+        if let Some(body) = request["postData"]["text"]
+            .as_str()
+            .filter(|b| !b.trim().is_empty())
+        {
+            let (text, text_offset, path) = at(&["request", "postData", "text"]);
+            match serde_json::from_str::<Value>(body) {
+                Ok(msg) => {
+                    asked = requests_in(&msg);
+                    items.push(Item::Record(Record {
+                        dir: Some(Dir::ClientToServer),
+                        session: session.clone(),
+                        msg,
+                        text,
+                        text_offset,
+                        path,
+                    }));
+                }
+                Err(e) => items.push(Item::Broken {
+                    message: format!("the request body is not JSON ({e})"),
+                    text,
+                    text_offset,
+                    path,
+                }),
+            }
+        }
+        let content = &response["content"];
+        let (text, text_offset, path) = at(&["response", "content", "text"]);
+        let body = match (content["text"].as_str(), content["encoding"].as_str()) {
+            (Some(b), Some("base64")) => {
+                match base64(b).and_then(|bytes| String::from_utf8(bytes).ok()) {
+                    Some(body) => body,
+                    None => {
+                        items.push(Item::Broken {
+                            message: "the response body is not valid base64 UTF-8".into(),
+                            text,
+                            text_offset,
+                            path,
+                        });
+                        continue;
+                    }
+                }
+            }
+            (Some(b), _) => b.to_string(),
+            (None, _) => String::new(),
+        };
+        if body.trim().is_empty() {
+            // A 202 to a notification has no body; a request's response that is missing was
+            // not captured (mitmproxy streaming): it cannot be judged.
+            if response["status"].as_u64() != Some(202) {
+                for id in asked {
+                    items.push(Item::NotCaptured {
+                        session: session.clone(),
+                        id,
+                        text,
+                        text_offset,
+                    });
+                }
+            }
+            continue;
+        }
+        let mime = content["mimeType"]
+            .as_str()
+            .map(str::to_string)
+            .or_else(|| header(response, "content-type"));
+        let payloads = match mime.is_some_and(|m| m.contains("event-stream")) {
+            true => sse_data(&body),
+            false => vec![body],
+        };
+        for payload in payloads {
+            match serde_json::from_str::<Value>(&payload) {
+                Ok(msg) => items.push(Item::Record(Record {
+                    dir: Some(Dir::ServerToClient),
+                    session: session.clone(),
+                    msg,
+                    text,
+                    text_offset,
+                    path,
+                })),
+                Err(e) => items.push(Item::Broken {
+                    message: format!("a response event is not JSON ({e})"),
+                    text,
+                    text_offset,
+                    path,
+                }),
+            }
+        }
+    }
+    Ok(items)
+}
+
+/// The messages of an MCP Inspector export: `[{direction, origin?, message, response?}]`. A
+/// response the Inspector folded into its request's entry is read as its own message.
+pub fn inspector(doc: &str) -> Result<Vec<Item<'_>>, String> {
+    let entries =
+        array_elements(doc, &[]).ok_or("not an MCP Inspector export: no top-level array")?;
+    let mut items = Vec::new();
+    for span in entries {
+        let text = &doc[span.clone()];
+        let Ok(mut entry) = serde_json::from_str::<Value>(text) else {
+            continue;
+        };
+        let dir = match entry["origin"].as_str() {
+            Some("client") => Some(Dir::ClientToServer),
+            Some("server") => Some(Dir::ServerToClient),
+            _ => None,
+        };
+        for (key, dir) in [("message", dir), ("response", dir.map(Dir::opposite))] {
+            let msg = entry.get_mut(key).map(Value::take).filter(|m| !m.is_null());
+            let path: &'static [&'static str] = if key == "message" {
+                &["message"]
+            } else {
+                &["response"]
+            };
+            if let Some(msg) = msg {
+                items.push(Item::Record(Record {
+                    dir,
+                    session: None,
+                    msg,
+                    text,
+                    text_offset: span.start,
+                    path,
+                }));
+            }
+        }
+    }
+    Ok(items)
+}
+
+/// The ids of the requests in a POST body (one message or a batch).
+fn requests_in(msg: &Value) -> Vec<Value> {
+    let one = |m: &Value| {
+        m.get("method")
+            .and(m.get("id"))
+            .filter(|id| !id.is_null())
+            .cloned()
+    };
+    match msg {
+        Value::Array(batch) => batch.iter().filter_map(one).collect(),
+        m => one(m).into_iter().collect(),
+    }
+}
+
+/// A header's value, by case-insensitive name, from HAR's `[{name, value}]`.
+fn header(message: &Value, name: &str) -> Option<String> {
+    let headers = message["headers"].as_array()?;
+    let found = headers.iter().find(|h| {
+        h["name"]
+            .as_str()
+            .is_some_and(|n| n.eq_ignore_ascii_case(name))
+    })?;
+    found["value"].as_str().map(str::to_string)
+}
+
+/// The `data` of each event of a `text/event-stream` body (W3C EventSource: lines end in CRLF,
+/// LF or CR; `data:` lines join with LF; comments and empty events are skipped).
+fn sse_data(body: &str) -> Vec<String> {
+    let normalized = body.replace("\r\n", "\n").replace('\r', "\n");
+    let (mut events, mut data) = (Vec::new(), Vec::new());
+    for line in normalized.split('\n').chain(std::iter::once("")) {
+        if line.is_empty() {
+            let event = data.join("\n");
+            if !event.trim().is_empty() {
+                events.push(event);
+            }
+            data.clear();
+        } else if let Some(value) = line.strip_prefix("data:") {
+            data.push(value.strip_prefix(' ').unwrap_or(value));
+        }
+    }
+    events
+}
+
+/// Standard base64 (HAR's `encoding: "base64"`), padding optional.
+fn base64(text: &str) -> Option<Vec<u8>> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'+' | b'-' => Some(62),
+        b'/' | b'_' => Some(63),
+        _ => None,
+    };
+    let digits: Vec<u8> = text
+        .bytes()
+        .filter(|c| !c.is_ascii_whitespace() && *c != b'=')
+        .map(value)
+        .collect::<Option<_>>()?;
+    let mut out = Vec::with_capacity(digits.len() * 3 / 4);
+    for chunk in digits.chunks(4) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, d)| n | (u32::from(*d) << (18 - 6 * i)));
+        out.extend(n.to_be_bytes()[1..chunk.len()].iter());
+    }
+    Some(out)
+}
+
+/// The span of a document item's message, for its line number.
+pub fn located(text: &str, text_offset: usize, path: &[&str]) -> std::ops::Range<usize> {
+    let local = value_span(text, path).unwrap_or(0..text.len());
+    text_offset + local.start..text_offset + local.end
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sse_events_in_every_line_ending() {
+        let body = "event: message\r\ndata: {\"id\":1}\r\n\r\n: ping\r\nid: 7\ndata: \n\ndata: {\"a\":\ndata: 2}\r";
+        assert_eq!(sse_data(body), ["{\"id\":1}", "{\"a\":\n2}"]);
+    }
+
+    #[test]
+    fn base64_decodes_with_and_without_padding() {
+        assert_eq!(base64("eyJpZCI6MX0=").unwrap(), b"{\"id\":1}");
+        assert_eq!(base64("eyJpZCI6MX0").unwrap(), b"{\"id\":1}");
+        assert!(base64("*").is_none());
+    }
+}
