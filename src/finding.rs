@@ -41,7 +41,11 @@ impl FileReport {
         findings.sort_by(|a, b| {
             (a.span.start, a.rule.code, a.span.end).cmp(&(b.span.start, b.rule.code, b.span.end))
         });
-        findings.dedup_by(|a, b| a.span == b.span && a.rule.code == b.rule.code);
+        // The same site reached from two roots is one finding; two findings that only share a place
+        // (two unusable schemas reported at one tools/list) are not.
+        findings.dedup_by(|a, b| {
+            a.span == b.span && a.rule.code == b.rule.code && a.message == b.message
+        });
         FileReport { source, findings }
     }
 }
