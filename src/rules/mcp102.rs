@@ -13,6 +13,22 @@ pub static META: RuleMeta = RuleMeta {
     doc: include_str!("../../rules/MCP102.md"),
 };
 
+/// What messages say of a tool that exists but cannot run.
+const UNAVAILABLE: &[&str] = &[
+    "disabled",
+    "not allowed",
+    "not permitted",
+    "permission",
+    "unauthori",
+    "forbidden",
+    "restricted",
+    "policy",
+    "denied",
+    "blocked",
+    "unavailable",
+    "not available",
+];
+
 pub static RULE: ProtocolErrorRule = ProtocolErrorRule {
     meta: &META,
     case: "unavailable tool",
@@ -41,37 +57,10 @@ fn applies(site: &ErrorSite) -> bool {
         "policy",
         "blocked",
         "forbid",
-    ]) || (site.message_mentions(&["tool"])
-        && site.message_mentions(&[
-            "disabled",
-            "not allowed",
-            "not permitted",
-            "permission",
-            "unauthori",
-            "forbidden",
-            "restricted",
-            "policy",
-            "denied",
-            "blocked",
-            "unavailable",
-            "not available",
-        ]))
+    ]) || (site.message_mentions(&["tool"]) && site.message_mentions(UNAVAILABLE))
 }
 
 /// The message says the tool is switched off or not allowed.
 fn audit(answer: &ErrorAnswer) -> bool {
-    answer.message_mentions(&[
-        "disabled",
-        "not allowed",
-        "not permitted",
-        "permission",
-        "unauthori",
-        "forbidden",
-        "restricted",
-        "policy",
-        "denied",
-        "blocked",
-        "unavailable",
-        "not available",
-    ])
+    answer.message_mentions(UNAVAILABLE)
 }

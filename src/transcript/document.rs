@@ -65,25 +65,17 @@ pub fn har(doc: &str) -> Result<Vec<Item<'_>>, String> {
             .filter(|b| !b.trim().is_empty())
         {
             let (text, text_offset, path) = at(&["request", "postData", "text"]);
-            match serde_json::from_str::<Value>(body) {
-                Ok(msg) => {
-                    asked = requests_in(&msg);
-                    items.push(Item::Record(Record {
-                        dir: Some(Dir::ClientToServer),
-                        session: session.clone(),
-                        msg,
-                        text,
-                        text_offset,
-                        path,
-                    }));
-                }
-                Err(e) => items.push(Item::Broken {
-                    message: format!("the request body is not JSON ({e})"),
-                    text,
-                    text_offset,
-                    path,
-                }),
+            let item = body_item(
+                Dir::ClientToServer,
+                &session,
+                body,
+                (text, text_offset, path),
+                "the request body",
+            );
+            if let Item::Record(record) = &item {
+                asked = requests_in(&record.msg);
             }
+            items.push(item);
         }
         let content = &response["content"];
         let (text, text_offset, path) = at(&["response", "content", "text"]);
@@ -129,22 +121,13 @@ pub fn har(doc: &str) -> Result<Vec<Item<'_>>, String> {
             false => vec![body],
         };
         for payload in payloads {
-            match serde_json::from_str::<Value>(&payload) {
-                Ok(msg) => items.push(Item::Record(Record {
-                    dir: Some(Dir::ServerToClient),
-                    session: session.clone(),
-                    msg,
-                    text,
-                    text_offset,
-                    path,
-                })),
-                Err(e) => items.push(Item::Broken {
-                    message: format!("a response event is not JSON ({e})"),
-                    text,
-                    text_offset,
-                    path,
-                }),
-            }
+            items.push(body_item(
+                Dir::ServerToClient,
+                &session,
+                &payload,
+                (text, text_offset, path),
+                "a response event",
+            ));
         }
     }
     Ok(items)
@@ -186,6 +169,32 @@ pub fn inspector(doc: &str) -> Result<Vec<Item<'_>>, String> {
         }
     }
     Ok(items)
+}
+
+/// A message read from an HTTP body, located at the body's string in the entry.
+fn body_item<'d>(
+    dir: Dir,
+    session: &Option<String>,
+    body: &str,
+    (text, text_offset, path): (&'d str, usize, &'static [&'static str]),
+    what: &str,
+) -> Item<'d> {
+    match serde_json::from_str::<Value>(body) {
+        Ok(msg) => Item::Record(Record {
+            dir: Some(dir),
+            session: session.clone(),
+            msg,
+            text,
+            text_offset,
+            path,
+        }),
+        Err(e) => Item::Broken {
+            message: format!("{what} is not JSON ({e})"),
+            text,
+            text_offset,
+            path,
+        },
+    }
 }
 
 /// The ids of the requests in a POST body (one message or a batch).

@@ -139,16 +139,7 @@ impl Auditor {
         let what = request
             .as_ref()
             .map_or("this message".to_string(), describe);
-        let message = format!("{}, so it cannot be verified", why(&what));
-        self.push(
-            &rules::PARSE_ERROR,
-            at,
-            message,
-            "not checked".to_string(),
-            None,
-            Vec::new(),
-            None,
-        );
+        self.broken(format!("{}, so it cannot be verified", why(&what)), at);
     }
 
     /// Ends the transcript: calls still unanswered are reported.
