@@ -6,9 +6,10 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::cli::{AuditArgs, CheckArgs, Deny, OutputArgs};
+use crate::cli::{AuditArgs, CheckArgs, Deny, ListFormat, OutputArgs};
+use crate::config::{self, Config};
 use crate::finding::{FileReport, Finding};
-use crate::report::{self, Format, Report};
+use crate::report::{self, Report};
 use crate::rules::{self, Level, PARSE_ERROR};
 use crate::text::SourceText;
 use crate::transcript::{self, read::InputFormat};
@@ -41,11 +42,21 @@ pub fn audit(args: &AuditArgs, env: &mut Env) -> io::Result<i32> {
 
 /// Checks the inputs, renders one report, and returns the exit status.
 fn report_inputs(
-    inputs: walk::Inputs,
+    mut inputs: walk::Inputs,
     format: InputFormat,
     args: &OutputArgs,
     env: &mut Env,
 ) -> io::Result<i32> {
+    let config = match settings(args, env) {
+        Ok(config) => config,
+        Err(status) => return Ok(status),
+    };
+    let format = match format {
+        InputFormat::Auto => config.input_format.unwrap_or(InputFormat::Auto),
+        format => format,
+    };
+    // Excludes hold for files named explicitly too, as pre-commit names every staged file.
+    inputs.files.retain(|i| !config.excluded(&i.path, &env.cwd));
     let mut trouble = !inputs.errors.is_empty();
     for error in &inputs.errors {
         writeln!(env.stderr, "mcp-lint: {error}")?;
@@ -70,16 +81,25 @@ fn report_inputs(
     if show_progress && inputs.files.iter().any(|i| i.kind == Kind::Transcript) {
         eprint!("\r\x1b[K"); // clear the progress line
     }
-    if args.deny == Some(Deny::Warnings) {
-        let findings = report.files.iter_mut().flat_map(|f| &mut f.findings);
-        findings
-            .filter(|f| f.level == Level::Warning)
-            .for_each(|f| f.level = Level::Error);
+    for file in &mut report.files {
+        let path = Path::new(&file.source.name);
+        file.findings
+            .retain_mut(|f| match config.level(f.rule, path, &env.cwd) {
+                Some(level) => {
+                    let denied = level == Level::Warning && args.deny == Some(Deny::Warnings);
+                    f.level = if denied { Level::Error } else { level };
+                    true
+                }
+                None => false,
+            });
     }
+    report.profile = config.profile.name();
+    report.base = env.cwd.clone();
     let options = report::Options {
         format: args.format,
         color: use_color(args.color, env),
         quiet: args.quiet,
+        statistics: args.statistics,
     };
     report.render(options, env.stdout)?;
     env.stdout.flush()?;
@@ -90,6 +110,41 @@ fn report_inputs(
     } else {
         exit::CLEAN
     })
+}
+
+/// The configuration with the command line applied, or the exit status of a bad one (the
+/// error is reported on stderr).
+fn settings(args: &OutputArgs, env: &mut Env) -> Result<Config, i32> {
+    let mut config = match Config::load(args.config.as_deref(), &env.cwd) {
+        Ok(config) => config,
+        Err(error) => {
+            let _ = report::render_config_error(&error, use_color(args.color, env), env.stderr);
+            return Err(exit::TROUBLE);
+        }
+    };
+    if let Some(profile) = args.profile {
+        config.profile = profile;
+    }
+    let levels = args
+        .warn
+        .iter()
+        .map(|r| (r, Some(Level::Warning)))
+        .chain(args.allow.iter().map(|r| (r, None)));
+    for (name, level) in levels {
+        let Some(rule) = rules::lookup(name) else {
+            let hint = config::did_you_mean(name)
+                .map(|h| format!("; {h}"))
+                .unwrap_or_default();
+            let _ = writeln!(
+                env.stderr,
+                "mcp-lint: {}{hint} (`mcp-lint rules` lists them)",
+                config::unknown_rule(name)
+            );
+            return Err(exit::TROUBLE);
+        };
+        config.set_level(rule, level);
+    }
+    Ok(config)
 }
 
 fn read_stdin() -> io::Result<Vec<u8>> {
@@ -228,9 +283,9 @@ fn not_checked(message: String) -> Finding {
     }
 }
 
-pub fn list_rules(format: Format, env: &mut Env) -> io::Result<i32> {
+pub fn list_rules(format: ListFormat, env: &mut Env) -> io::Result<i32> {
     match format {
-        Format::Human => {
+        ListFormat::Human => {
             for rule in rules::RULES {
                 let passes = match (rule.source, rule.transcript) {
                     (true, true) => "source, transcript",
@@ -244,7 +299,7 @@ pub fn list_rules(format: Format, env: &mut Env) -> io::Result<i32> {
                 )?;
             }
         }
-        Format::Json => {
+        ListFormat::Json => {
             let list: Vec<serde_json::Value> = rules::RULES
                 .iter()
                 .map(|r| {
@@ -266,37 +321,13 @@ pub fn explain(code_or_name: &str, env: &mut Env) -> io::Result<i32> {
         env.stdout.write_all(rule.doc.as_bytes())?;
         return Ok(exit::CLEAN);
     }
-    write!(env.stderr, "mcp-lint: unknown rule `{code_or_name}`")?;
-    if let Some(near) = closest_rule(code_or_name) {
-        write!(env.stderr, "; did you mean `{near}`?")?;
-    }
-    writeln!(env.stderr, " (`mcp-lint rules` lists them)")?;
+    let hint = config::did_you_mean(code_or_name)
+        .map(|h| format!("; {h}"))
+        .unwrap_or_default();
+    writeln!(
+        env.stderr,
+        "mcp-lint: {}{hint} (`mcp-lint rules` lists them)",
+        config::unknown_rule(code_or_name)
+    )?;
     Ok(exit::TROUBLE)
-}
-
-/// The rule code or name nearest to a misspelling, if any is near enough.
-fn closest_rule(wanted: &str) -> Option<&'static str> {
-    let wanted = wanted.to_lowercase();
-    rules::RULES
-        .iter()
-        .flat_map(|r| [r.code, r.name])
-        .map(|candidate| (edit_distance(&wanted, &candidate.to_lowercase()), candidate))
-        .filter(|(d, c)| *d <= c.len() / 3 + 1)
-        .min()
-        .map(|(_, c)| c)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let substitution = diagonal + usize::from(ca != *cb);
-            diagonal = row[j + 1];
-            row[j + 1] = substitution.min(row[j] + 1).min(row[j + 1] + 1);
-        }
-    }
-    row[b.len()]
 }

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::config::Profile;
 use crate::report::Format;
 use crate::transcript::read::InputFormat;
 
@@ -29,8 +30,8 @@ pub enum Command {
     Audit(AuditArgs),
     /// List the rule catalog
     Rules {
-        #[arg(long, value_enum, default_value_t = Format::Human)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = ListFormat::Human)]
+        format: ListFormat,
     },
     /// Print a rule's documentation
     Explain {
@@ -75,6 +76,29 @@ pub struct OutputArgs {
     /// Show only errors, and no summary
     #[arg(long, short)]
     pub quiet: bool,
+    /// Count findings per rule instead of listing them
+    #[arg(long)]
+    pub statistics: bool,
+    /// The configuration file (default: the nearest mcp-lint.toml, or Cargo.toml with
+    /// [package.metadata.mcp-lint], walking up from the working directory)
+    #[arg(long, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+    /// The rules to judge against
+    #[arg(long, value_enum)]
+    pub profile: Option<Profile>,
+    /// Report this rule (code or name) as a warning
+    #[arg(long, value_name = "RULE")]
+    pub warn: Vec<String>,
+    /// Turn this rule (code or name) off
+    #[arg(long, value_name = "RULE")]
+    pub allow: Vec<String>,
+}
+
+/// How `rules` prints the catalog.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ListFormat {
+    Human,
+    Json,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -5,6 +5,7 @@
 
 mod check;
 mod cli;
+mod config;
 mod finding;
 mod report;
 pub mod rules;
@@ -40,6 +41,8 @@ pub struct Env<'a> {
     pub stderr_is_terminal: bool,
     /// `NO_COLOR` set to a non-empty value.
     pub no_color: bool,
+    /// The working directory: where configuration is looked for, and what paths are relative to.
+    pub cwd: std::path::PathBuf,
 }
 
 /// Runs mcp-lint with `args` (the first one is the program name) and returns the exit status.

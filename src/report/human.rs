@@ -8,6 +8,7 @@ use miette::{
 };
 
 use super::{Options, Report};
+use crate::config::ConfigError;
 use crate::finding::Finding;
 use crate::rules::Level;
 use crate::text::SourceText;
@@ -46,29 +47,7 @@ pub fn render(report: &Report, options: Options, out: &mut dyn Write) -> io::Res
             out.write_all(buffer.as_bytes())?;
         }
     }
-    if !options.quiet {
-        let c = report.counts();
-        let files = report.files.len();
-        writeln!(
-            out,
-            "mcp-lint: {} {}, {} {}, {} advice in {files} {}",
-            c.errors,
-            plural(c.errors, "error"),
-            c.warnings,
-            plural(c.warnings, "warning"),
-            c.advice,
-            plural(files, "file")
-        )?;
-    }
     Ok(())
-}
-
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        word.to_string()
-    } else {
-        format!("{word}s")
-    }
 }
 
 /// A finding seen through miette's `Diagnostic`, borrowing the file's shared text.
@@ -151,5 +130,80 @@ impl Diagnostic for LintDiagnostic<'_> {
             .iter()
             .map(|l| LabeledSpan::new_with_span(Some(l.text.clone()), l.span.clone()));
         Some(Box::new(std::iter::once(primary).chain(related)))
+    }
+}
+
+/// Renders a configuration error, pointing into the file where it can.
+pub fn render_config_error(
+    error: &ConfigError,
+    color: bool,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let theme = if color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_width(100)
+        .with_links(false);
+    let diagnostic = ConfigDiagnostic {
+        error,
+        source: SourceText::new(error.file.clone(), error.text.clone()),
+    };
+    let mut buffer = String::new();
+    handler
+        .render_report(&mut buffer, &diagnostic)
+        .map_err(|_| io::Error::other("could not render a diagnostic"))?;
+    out.write_all(buffer.as_bytes())
+}
+
+struct ConfigDiagnostic<'a> {
+    error: &'a ConfigError,
+    source: SourceText,
+}
+
+impl fmt::Debug for ConfigDiagnostic<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl fmt::Display for ConfigDiagnostic<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid configuration in {}: {}",
+            self.error.file, self.error.message
+        )
+    }
+}
+
+impl std::error::Error for ConfigDiagnostic<'_> {}
+
+impl Diagnostic for ConfigDiagnostic<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        Some(Box::new("mcp-lint(config)"))
+    }
+
+    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        self.error
+            .help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        self.error
+            .span
+            .as_ref()
+            .map(|_| &self.source as &dyn SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let span = self.error.span.clone()?;
+        Some(Box::new(std::iter::once(
+            LabeledSpan::new_primary_with_span(Some("here".into()), span),
+        )))
     }
 }

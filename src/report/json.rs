@@ -9,6 +9,7 @@ use super::Report;
 #[derive(Serialize)]
 struct Document<'a> {
     version: u32,
+    profile: &'a str,
     findings: Vec<JsonFinding<'a>>,
     summary: Summary,
 }
@@ -62,6 +63,7 @@ pub fn render(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     let counts = report.counts();
     let document = Document {
         version: 1,
+        profile: report.profile,
         findings,
         summary: Summary {
             files: report.files.len(),

@@ -1,17 +1,32 @@
 //! The one place findings become output.
 
+mod concise;
+mod github;
 mod human;
 mod json;
+mod sarif;
 
+use std::collections::BTreeMap;
 use std::io::{self, Write};
+use std::path::PathBuf;
+
+pub use human::render_config_error;
 
 use crate::finding::FileReport;
 use crate::rules::Level;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
+    /// Graphical diagnostics with the source (the default)
     Human,
+    /// One JSON document (SPEC.md, version 1)
     Json,
+    /// SARIF 2.1.0, for GitHub code scanning
+    Sarif,
+    /// GitHub Actions annotations
+    Github,
+    /// One line per finding: path:line:col: CODE level message
+    Concise,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -20,6 +35,8 @@ pub struct Options {
     pub color: bool,
     /// Show only findings at level error, and no summary.
     pub quiet: bool,
+    /// Count findings per rule instead of listing them (human and concise formats).
+    pub statistics: bool,
 }
 
 /// The outcome of a run, ready to render.
@@ -27,6 +44,10 @@ pub struct Options {
 pub struct Report {
     /// Sorted by path; each file's findings sorted by position.
     pub files: Vec<FileReport>,
+    /// The profile the levels came from (`sep-2145`), shown in every format.
+    pub profile: &'static str,
+    /// The directory paths are relative to (SARIF URIs).
+    pub base: PathBuf,
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -50,9 +71,56 @@ impl Report {
     }
 
     pub fn render(&self, options: Options, out: &mut dyn Write) -> io::Result<()> {
+        let listing = !options.statistics;
         match options.format {
-            Format::Human => human::render(self, options, out),
-            Format::Json => json::render(self, out),
+            Format::Human if listing => human::render(self, options, out)?,
+            Format::Concise if listing => concise::render(self, options, out)?,
+            Format::Human | Format::Concise => self.statistics(out)?,
+            Format::Json => return json::render(self, out),
+            Format::Sarif => return sarif::render(self, options, out),
+            Format::Github => return github::render(self, options, out),
         }
+        if !options.quiet {
+            self.summary(out)?;
+        }
+        Ok(())
+    }
+
+    /// `mcp-lint: 1 error, 0 warnings, 0 advice in 3 files (profile sep-2145)`
+    fn summary(&self, out: &mut dyn Write) -> io::Result<()> {
+        let c = self.counts();
+        let plural = |n: usize, word: &str| {
+            if n == 1 {
+                word.to_string()
+            } else {
+                format!("{word}s")
+            }
+        };
+        writeln!(
+            out,
+            "mcp-lint: {} {}, {} {}, {} advice in {} {} (profile {})",
+            c.errors,
+            plural(c.errors, "error"),
+            c.warnings,
+            plural(c.warnings, "warning"),
+            c.advice,
+            self.files.len(),
+            plural(self.files.len(), "file"),
+            self.profile
+        )
+    }
+
+    /// One line per rule that fired: `count  CODE  name`, most frequent first.
+    fn statistics(&self, out: &mut dyn Write) -> io::Result<()> {
+        let mut counts: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+        for f in self.files.iter().flat_map(|f| &f.findings) {
+            *counts.entry((f.rule.code, f.rule.name)).or_default() += 1;
+        }
+        let mut rows: Vec<_> = counts.into_iter().collect();
+        rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        for ((code, name), count) in rows {
+            writeln!(out, "{count:>6}  {code}  {name}")?;
+        }
+        Ok(())
     }
 }

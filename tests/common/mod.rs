@@ -23,6 +23,7 @@ pub fn run_with(args: &[&str], stdout_is_terminal: bool, no_color: bool) -> Outp
             stdout_is_terminal,
             stderr_is_terminal: false,
             no_color,
+            cwd: root(),
         };
         mcp_lint::run(
             std::iter::once("mcp-lint").chain(args.iter().copied()),

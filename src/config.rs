@@ -1,0 +1,381 @@
+//! Configuration (SPEC.md): `mcp-lint.toml`, or `[package.metadata.mcp-lint]` /
+//! `[workspace.metadata.mcp-lint]` in `Cargo.toml`, the nearest one walking up from the
+//! working directory, or `--config PATH`. The command line wins over the file.
+//!
+//! A level comes from, in order: the rule's default, the profile, the file's `[rules]`, the
+//! command line (`--warn`, `--allow`), then `[per-path]` ignores and `--deny warnings`.
+
+use std::collections::{BTreeMap, HashMap};
+use std::ops::Range;
+use std::path::{Component, Path, PathBuf};
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::rules::{self, Level, RuleMeta};
+use crate::transcript::read::InputFormat;
+
+/// What the rules are judged against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Profile {
+    /// SEP-2145: every tools/call failure is a tool execution error (the default)
+    #[value(name = "sep-2145")]
+    Sep2145,
+    /// The 2025-11-25 spec text: unknown and disabled tools may be protocol errors
+    #[value(name = "mcp-2025-11-25")]
+    Mcp20251125,
+}
+
+impl Profile {
+    pub fn name(self) -> &'static str {
+        match self {
+            Profile::Sep2145 => "sep-2145",
+            Profile::Mcp20251125 => "mcp-2025-11-25",
+        }
+    }
+
+    /// Rules whose verdict the profile's spec text does not support.
+    fn off(self) -> &'static [&'static str] {
+        match self {
+            Profile::Sep2145 => &[],
+            Profile::Mcp20251125 => &["MCP101", "MCP102"],
+        }
+    }
+
+    fn from_name(name: &str) -> Option<Profile> {
+        [Profile::Sep2145, Profile::Mcp20251125]
+            .into_iter()
+            .find(|p| p.name() == name)
+    }
+}
+
+/// The file's contents, as written.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    profile: Option<Spanned<String>>,
+    #[serde(default)]
+    exclude: Vec<String>,
+    #[serde(default)]
+    rules: BTreeMap<Spanned<String>, Spanned<String>>,
+    #[serde(default, rename = "per-path")]
+    per_path: BTreeMap<String, Vec<Spanned<String>>>,
+    transcripts: Option<RawTranscripts>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawTranscripts {
+    input_format: Option<Spanned<String>>,
+}
+
+/// `Cargo.toml`, for its `metadata.mcp-lint` tables only.
+#[derive(Deserialize)]
+struct Manifest {
+    package: Option<Metadata>,
+    workspace: Option<Metadata>,
+}
+
+#[derive(Deserialize)]
+struct Metadata {
+    metadata: Option<Tool>,
+}
+
+#[derive(Deserialize)]
+struct Tool {
+    #[serde(rename = "mcp-lint")]
+    mcp_lint: Option<RawConfig>,
+}
+
+/// The settings of a run.
+#[derive(Debug)]
+pub struct Config {
+    pub profile: Profile,
+    /// Levels set by the file's `[rules]`, per rule code; `None` is off.
+    file_levels: HashMap<&'static str, Option<Level>>,
+    /// Levels set on the command line, which win.
+    cli_levels: HashMap<&'static str, Option<Level>>,
+    /// Where relative paths in the file start.
+    dir: PathBuf,
+    exclude: Vec<PathBuf>,
+    per_path: Vec<(PathBuf, Vec<&'static str>)>,
+    pub input_format: Option<InputFormat>,
+}
+
+/// A configuration error, pointing into the file where it can.
+#[derive(Debug)]
+pub struct ConfigError {
+    pub file: String,
+    pub text: String,
+    pub span: Option<Range<usize>>,
+    pub message: String,
+    pub help: Option<String>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config::from_raw(RawConfig::default(), PathBuf::from("/"), "", "")
+            .expect("the empty config is valid")
+    }
+}
+
+impl Config {
+    /// The nearest configuration above `cwd`, or `path` when given.
+    pub fn load(path: Option<&Path>, cwd: &Path) -> Result<Config, ConfigError> {
+        if let Some(path) = path {
+            let text = std::fs::read_to_string(cwd.join(path))
+                .map_err(|e| ConfigError::plain(path, format!("cannot read it: {e}")))?;
+            return Config::parse(path, cwd, &text)?.map_or_else(
+                || {
+                    Err(ConfigError::plain(
+                        path,
+                        "it has no [package.metadata.mcp-lint] table".into(),
+                    ))
+                },
+                Ok,
+            );
+        }
+        for dir in cwd.ancestors() {
+            for name in ["mcp-lint.toml", "Cargo.toml"] {
+                let path = dir.join(name);
+                let Ok(text) = std::fs::read_to_string(&path) else {
+                    continue;
+                };
+                let shown = path.strip_prefix(cwd).unwrap_or(&path);
+                if let Some(config) = Config::parse(shown, cwd, &text)? {
+                    return Ok(config);
+                }
+            }
+        }
+        Ok(Config::default())
+    }
+
+    /// Reads the file at `path` (as shown to the user, relative to `cwd` or absolute);
+    /// `Ok(None)`: a `Cargo.toml` without an mcp-lint table.
+    fn parse(path: &Path, cwd: &Path, text: &str) -> Result<Option<Config>, ConfigError> {
+        let file = path.display().to_string();
+        let dir = normalize(cwd.join(path).parent().unwrap_or(cwd));
+        let error = |e: toml::de::Error| ConfigError::from_toml(&file, text, e);
+        let raw: RawConfig = if path.file_name().is_some_and(|n| n == "Cargo.toml") {
+            // Spans of nested tables are offsets in the whole manifest, so errors point into it.
+            let manifest: Manifest = toml::from_str(text).map_err(error)?;
+            let table = [manifest.package, manifest.workspace]
+                .into_iter()
+                .flatten()
+                .find_map(|m| m.metadata?.mcp_lint);
+            let Some(table) = table else { return Ok(None) };
+            table
+        } else {
+            toml::from_str(text).map_err(error)?
+        };
+        Config::from_raw(raw, dir, &file, text).map(Some)
+    }
+
+    fn from_raw(
+        raw: RawConfig,
+        dir: PathBuf,
+        file: &str,
+        text: &str,
+    ) -> Result<Config, ConfigError> {
+        let at = |span: Range<usize>, message: String, help: Option<String>| ConfigError {
+            file: file.to_string(),
+            text: text.to_string(),
+            span: Some(span),
+            message,
+            help,
+        };
+        let profile = match &raw.profile {
+            None => Profile::Sep2145,
+            Some(p) => Profile::from_name(p.get_ref()).ok_or_else(|| {
+                at(
+                    p.span(),
+                    format!("unknown profile `{}`", p.get_ref()),
+                    Some("use `sep-2145` or `mcp-2025-11-25`".into()),
+                )
+            })?,
+        };
+        let mut config = Config {
+            profile,
+            file_levels: HashMap::new(),
+            cli_levels: HashMap::new(),
+            dir,
+            exclude: raw.exclude.iter().map(PathBuf::from).collect(),
+            per_path: Vec::new(),
+            input_format: None,
+        };
+        for (rule, level) in &raw.rules {
+            let meta = rules::lookup(rule.get_ref()).ok_or_else(|| {
+                at(
+                    rule.span(),
+                    unknown_rule(rule.get_ref()),
+                    did_you_mean(rule.get_ref()),
+                )
+            })?;
+            let level = parse_level(level.get_ref()).ok_or_else(|| {
+                at(
+                    level.span(),
+                    format!("unknown level `{}`", level.get_ref()),
+                    Some("use `error`, `warning`, `advice` or `off`".into()),
+                )
+            })?;
+            config.file_levels.insert(meta.code, level);
+        }
+        for (prefix, codes) in &raw.per_path {
+            let mut ignored = Vec::new();
+            for code in codes {
+                let meta = rules::lookup(code.get_ref()).ok_or_else(|| {
+                    at(
+                        code.span(),
+                        unknown_rule(code.get_ref()),
+                        did_you_mean(code.get_ref()),
+                    )
+                })?;
+                ignored.push(meta.code);
+            }
+            config.per_path.push((PathBuf::from(prefix), ignored));
+        }
+        if let Some(format) = raw.transcripts.and_then(|t| t.input_format) {
+            let parsed = <InputFormat as clap::ValueEnum>::from_str(format.get_ref(), false);
+            config.input_format = Some(parsed.map_err(|_| {
+                at(
+                    format.span(),
+                    format!("unknown input format `{}`", format.get_ref()),
+                    Some("use auto, envelope, jsonl, claude, har or inspector".into()),
+                )
+            })?);
+        }
+        Ok(config)
+    }
+
+    /// `--warn CODE` / `--allow CODE` (off).
+    pub fn set_level(&mut self, rule: &'static RuleMeta, level: Option<Level>) {
+        self.cli_levels.insert(rule.code, level);
+    }
+
+    /// The level of `rule`'s findings in `path`; `None` if the rule is off there.
+    pub fn level(&self, rule: &RuleMeta, path: &Path, cwd: &Path) -> Option<Level> {
+        let by_profile = (!self.profile.off().contains(&rule.code)).then_some(rule.level);
+        let set = self
+            .cli_levels
+            .get(rule.code)
+            .or_else(|| self.file_levels.get(rule.code));
+        let level = set.copied().unwrap_or(by_profile)?;
+        let ignored = self
+            .per_path
+            .iter()
+            .any(|(prefix, codes)| codes.contains(&rule.code) && self.under(path, prefix, cwd));
+        (!ignored).then_some(level)
+    }
+
+    /// Whether `path` lies under an `exclude` entry.
+    pub fn excluded(&self, path: &Path, cwd: &Path) -> bool {
+        self.exclude
+            .iter()
+            .any(|prefix| self.under(path, prefix, cwd))
+    }
+
+    /// Whether `path` (relative to `cwd`) lies under `prefix` (relative to the configuration's
+    /// directory), compared lexically: no symlink is resolved.
+    fn under(&self, path: &Path, prefix: &Path, cwd: &Path) -> bool {
+        normalize(&cwd.join(path)).starts_with(normalize(&self.dir.join(prefix)))
+    }
+}
+
+fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+pub fn parse_level(text: &str) -> Option<Option<Level>> {
+    Some(match text {
+        "error" => Some(Level::Error),
+        "warning" | "warn" => Some(Level::Warning),
+        "advice" => Some(Level::Advice),
+        "off" => None,
+        _ => return None,
+    })
+}
+
+pub fn unknown_rule(name: &str) -> String {
+    format!("unknown rule `{name}`")
+}
+
+/// "did you mean `MCP101`?" for a misspelt code or name.
+pub fn did_you_mean(wanted: &str) -> Option<String> {
+    closest(wanted, rules::RULES.iter().flat_map(|r| [r.code, r.name]))
+        .map(|c| format!("did you mean `{c}`?"))
+}
+
+/// The candidate nearest to a misspelling, if any is near enough.
+pub fn closest<'c>(wanted: &str, candidates: impl Iterator<Item = &'c str>) -> Option<&'c str> {
+    let wanted = wanted.to_lowercase();
+    candidates
+        .map(|c| (edit_distance(&wanted, &c.to_lowercase()), c))
+        // One edit in four characters: `MCP10` finds `MCP101`, `MCP999` finds nothing.
+        .filter(|(d, c)| d * 4 <= c.len().max(4))
+        .min()
+        .map(|(_, c)| c)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = diagonal + usize::from(ca != *cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitution.min(row[j] + 1).min(row[j + 1] + 1);
+        }
+    }
+    row[b.len()]
+}
+
+/// The keys a configuration may have, for "did you mean" on an unknown one.
+const KEYS: &[&str] = &[
+    "profile",
+    "exclude",
+    "rules",
+    "per-path",
+    "transcripts",
+    "input-format",
+];
+
+impl ConfigError {
+    fn plain(path: &Path, message: String) -> ConfigError {
+        ConfigError {
+            file: path.display().to_string(),
+            text: String::new(),
+            span: None,
+            message,
+            help: None,
+        }
+    }
+
+    fn from_toml(file: &str, text: &str, error: toml::de::Error) -> ConfigError {
+        let message = error.message().trim().to_string();
+        let help = message
+            .split('`')
+            .nth(1)
+            .filter(|_| message.starts_with("unknown field"))
+            .and_then(|key| closest(key, KEYS.iter().copied()))
+            .map(|k| format!("did you mean `{k}`?"));
+        ConfigError {
+            file: file.to_string(),
+            text: text.to_string(),
+            span: error.span(),
+            message,
+            help,
+        }
+    }
+}

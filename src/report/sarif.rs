@@ -1,0 +1,113 @@
+//! `--format sarif`: SARIF 2.1.0 for GitHub code scanning. Every registered rule is described
+//! (GitHub shows the rule's help beside the alert); URIs are relative with forward slashes;
+//! regions are 1-based with Unicode code point columns.
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use serde_json::{Value, json};
+
+use super::{Options, Report};
+use crate::rules::{Level, RULES, RuleMeta};
+
+pub fn render(report: &Report, options: Options, out: &mut dyn Write) -> io::Result<()> {
+    let rules: Vec<Value> = RULES.iter().map(|r| rule(r)).collect();
+    let mut results = Vec::new();
+    for file in &report.files {
+        let uri = relative_uri(&file.source.name, &report.base);
+        for f in file
+            .findings
+            .iter()
+            .filter(|f| !options.quiet || f.level == Level::Error)
+        {
+            let location = |span: &std::ops::Range<usize>| {
+                let (start, end) = file.source.range_positions(span);
+                json!({"physicalLocation": {
+                    "artifactLocation": {"uri": uri},
+                    "region": {"startLine": start.line, "startColumn": start.column, "endLine": end.line, "endColumn": end.column},
+                }})
+            };
+            let related: Vec<Value> = f
+                .related
+                .iter()
+                .enumerate()
+                .map(|(i, label)| {
+                    let mut loc = location(&label.span);
+                    loc["id"] = json!(i + 1);
+                    loc["message"] = json!({"text": label.text});
+                    loc
+                })
+                .collect();
+            let mut result = json!({
+                "ruleId": f.rule.code,
+                "ruleIndex": RULES.iter().position(|r| std::ptr::eq(*r, f.rule)),
+                "level": level(f.level),
+                "message": {"text": f.message},
+                "locations": [location(&f.span)],
+            });
+            if !related.is_empty() {
+                result["relatedLocations"] = json!(related);
+            }
+            if let Some(id) = &f.request_id {
+                result["properties"] = json!({"requestId": id});
+            }
+            results.push(result);
+        }
+    }
+    let log = json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "mcp-lint",
+                "semanticVersion": env!("CARGO_PKG_VERSION"),
+                "rules": rules,
+            }},
+            "columnKind": "unicodeCodePoints",
+            "results": results,
+            "properties": {"profile": report.profile},
+        }],
+    });
+    serde_json::to_writer_pretty(&mut *out, &log)?;
+    writeln!(out)
+}
+
+fn rule(meta: &RuleMeta) -> Value {
+    json!({
+        "id": meta.code,
+        "name": meta.name,
+        "shortDescription": {"text": meta.summary},
+        "fullDescription": {"text": what_it_does(meta.doc)},
+        "help": {"text": meta.sep, "markdown": meta.doc},
+        "defaultConfiguration": {"level": level(meta.level)},
+        "properties": {"tags": ["mcp", "sep-2145"]},
+    })
+}
+
+/// The first paragraph of a rule doc's "What it does" section.
+fn what_it_does(doc: &str) -> String {
+    let section = doc.split("## What it does").nth(1).unwrap_or(doc);
+    let paragraph = section
+        .trim_start()
+        .split("\n\n")
+        .next()
+        .unwrap_or_default();
+    paragraph.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn level(level: Level) -> &'static str {
+    match level {
+        Level::Error => "error",
+        Level::Warning => "warning",
+        Level::Advice => "note",
+    }
+}
+
+/// A path as found on the command line, relative to `base` where it lies under it, with
+/// forward slashes: code scanning resolves it against the repository root.
+fn relative_uri(name: &str, base: &Path) -> String {
+    let path = Path::new(name);
+    let relative = path.strip_prefix(base).unwrap_or(path);
+    let text = relative.to_string_lossy().replace('\\', "/");
+    text.strip_prefix("./").unwrap_or(&text).to_string()
+}

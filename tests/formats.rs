@@ -1,0 +1,158 @@
+//! Output formats checked against their consumers' contracts: SARIF against the OASIS 2.1.0
+//! schema and GitHub code scanning's stricter requirements; configuration discovery.
+
+mod common;
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+const SOURCES: &[&str] = &[
+    "testdata/source/MCP101/fail_rmcp_boxed_future.rs",
+    "testdata/cli/non_ascii.rs",
+];
+const TRANSCRIPT: &str = "testdata/transcripts/MCP202/fail_lists_tools.jsonl";
+
+#[test]
+fn sarif_is_valid_and_meets_github_code_scanning_rules() {
+    let mut args = vec!["--format", "sarif", TRANSCRIPT];
+    args.extend(SOURCES);
+    let out = common::run(&args);
+    let log: Value = serde_json::from_str(&out.stdout).unwrap();
+
+    let mut schema: Value = serde_json::from_str(
+        &std::fs::read_to_string(common::root().join("testdata/sarif/sarif-2.1.0-rtm.5.json"))
+            .unwrap(),
+    )
+    .unwrap();
+    // Erratum, applied on load as the MCP conformance suite does for its schemas: rtm.5's
+    // language-tag pattern has a stray `]`; the final 2.1.0 schema fixed it to this.
+    fix_language_pattern(&mut schema);
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(&log)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "SARIF does not validate:\n{}",
+        errors.join("\n")
+    );
+
+    assert_eq!(log["version"], "2.1.0");
+    let run = &log["runs"][0];
+    let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
+    let mut ids = HashSet::new();
+    for rule in rules {
+        assert!(
+            ids.insert(rule["id"].as_str().unwrap()),
+            "duplicate rule {}",
+            rule["id"]
+        );
+        for key in ["shortDescription", "fullDescription", "help"] {
+            assert!(
+                !rule[key]["text"].as_str().unwrap_or_default().is_empty(),
+                "{} lacks {key}.text",
+                rule["id"]
+            );
+        }
+    }
+    let results = run["results"].as_array().unwrap();
+    assert_eq!(results.len(), 6);
+    for result in results {
+        let index = result["ruleIndex"].as_u64().unwrap() as usize;
+        assert_eq!(rules[index]["id"], result["ruleId"]);
+        let location = &result["locations"][0]["physicalLocation"];
+        let uri = location["artifactLocation"]["uri"].as_str().unwrap();
+        assert!(
+            !uri.starts_with('/') && !uri.contains('\\') && !uri.starts_with("./"),
+            "{uri}"
+        );
+        assert!(location["region"]["startLine"].as_u64().unwrap() >= 1);
+    }
+    let non_ascii = results
+        .iter()
+        .find(|r| {
+            r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                == "testdata/cli/non_ascii.rs"
+        })
+        .unwrap();
+    assert_eq!(
+        non_ascii["locations"][0]["physicalLocation"]["region"]["startColumn"], 26,
+        "columns are code points"
+    );
+    assert_eq!(run["columnKind"], "unicodeCodePoints");
+    assert_eq!(run["properties"]["profile"], "sep-2145");
+    let transcript = results.iter().find(|r| r["ruleId"] == "MCP202").unwrap();
+    assert_eq!(transcript["properties"]["requestId"], 2);
+}
+
+fn fix_language_pattern(value: &mut Value) {
+    match value {
+        Value::String(s) if s == "^[a-zA-Z]{2}|^[a-zA-Z]{2}-[a-zA-Z]{2}]?$" => {
+            *s = "^[a-zA-Z]{2}$|^[a-zA-Z]{2}-[a-zA-Z]{2}$".into()
+        }
+        Value::Array(items) => items.iter_mut().for_each(fix_language_pattern),
+        Value::Object(map) => map.values_mut().for_each(fix_language_pattern),
+        _ => {}
+    }
+}
+
+/// A fresh directory under Cargo's per-test scratch space.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("src/nested")).unwrap();
+    std::fs::copy(common::root().join(SOURCES[0]), dir.join("src/server.rs")).unwrap();
+    dir
+}
+
+fn codes_in(dir: &std::path::Path, cwd: &str) -> Vec<String> {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mcp-lint"))
+        .args(["--format", "json", "."])
+        .current_dir(dir.join(cwd))
+        .output()
+        .unwrap();
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    common::findings(&String::from_utf8(out.stdout).unwrap())
+        .into_iter()
+        .map(|f| format!("{}:{}", f.0, f.3))
+        .collect()
+}
+
+#[test]
+fn configuration_is_found_walking_up_from_the_working_directory() {
+    let dir = scratch("discovery");
+    assert_eq!(
+        codes_in(&dir, "src"),
+        ["./server.rs:MCP101", "./server.rs:MCP101"]
+    );
+
+    std::fs::write(dir.join("Cargo.toml"), "[package]\nname = \"x\"\nversion = \"0.1.0\"\n\n[package.metadata.mcp-lint]\nexclude = [\"src/server.rs\"]\n").unwrap();
+    assert!(
+        codes_in(&dir, "src/nested").is_empty(),
+        "Cargo.toml metadata from two levels up applies"
+    );
+
+    std::fs::write(
+        dir.join("src/mcp-lint.toml"),
+        "[rules]\nMCP101 = \"warning\"\n",
+    )
+    .unwrap();
+    assert_eq!(
+        codes_in(&dir, "src"),
+        ["./server.rs:MCP101", "./server.rs:MCP101"],
+        "the nearest file wins, whole"
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mcp-lint"))
+        .arg(".")
+        .current_dir(dir.join("src"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "MCP101 is a warning there");
+}
