@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Tests the pre-commit hooks for real: a sample repository uses them from this repository's
+# HEAD; a clean commit goes through, a commit with a violation in Rust or in a transcript is
+# blocked. Needs the `pre-commit` tool (.ci/run installs it) and a committed HEAD.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+rev=$(git -C "$root" rev-parse HEAD)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export PRE_COMMIT_HOME="$work/cache"
+# Reuse this checkout's build directory for the hook's `cargo install`.
+export CARGO_TARGET_DIR="$root/target/pre-commit"
+
+git init -q "$work/sample"
+cd "$work/sample"
+git config user.email ci@example.invalid
+git config user.name "mcp-lint CI"
+git config commit.gpgsign false
+cat > .pre-commit-config.yaml <<YAML
+repos:
+  - repo: $root
+    rev: $rev
+    hooks:
+      - id: mcp-lint
+      - id: mcp-lint-transcripts
+YAML
+pre-commit install -q
+mkdir -p src logs
+
+passed=0
+failed=0
+outcome() { # name, expected (pass|block), actual status, log
+  local actual=pass
+  [ "$3" -eq 0 ] || actual=block
+  if [ "$actual" = "$2" ] && { [ "$2" = pass ] || grep -q "$5" "$4"; }; then
+    echo "ok: $1"
+    passed=$((passed + 1))
+  else
+    echo "FAILED: $1 (expected $2, got $actual)"
+    cat "$4"
+    failed=$((failed + 1))
+  fi
+}
+
+cp "$root/testdata/source/MCP101/pass_rmcp_call_tool.rs" src/server.rs
+cp "$root/testdata/transcripts/MCP101/pass_unknown_tool_is_error.jsonl" logs/session.jsonl
+git add -A
+status=0; git commit -qm "clean server and transcript" >"$work/log1" 2>&1 || status=$?
+outcome "a clean tree commits" pass "$status" "$work/log1" ""
+
+cp "$root/testdata/source/MCP101/fail_rmcp_call_tool.rs" src/server.rs
+git add -A
+status=0; git commit -qm "unknown tools as protocol errors" >"$work/log2" 2>&1 || status=$?
+outcome "a Rust violation blocks the commit" block "$status" "$work/log2" "MCP101"
+git checkout -q HEAD -- src/server.rs
+
+cp "$root/testdata/transcripts/MCP104/fail_tool_failure.jsonl" logs/session.jsonl
+git add -A
+status=0; git commit -qm "a session with tool failures" >"$work/log3" 2>&1 || status=$?
+outcome "a transcript violation blocks the commit" block "$status" "$work/log3" "MCP104"
+
+echo "pre-commit hooks: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
