@@ -24,7 +24,7 @@ repos:
       - id: mcp-lint
       - id: mcp-lint-transcripts
 YAML
-pre-commit install -q
+pre-commit install >/dev/null
 mkdir -p src logs
 
 passed=0
