@@ -84,7 +84,7 @@ fn report_inputs(
     for file in &mut report.files {
         let path = Path::new(&file.source.name);
         file.findings
-            .retain_mut(|f| match config.level(f.rule, path, &env.cwd) {
+            .retain_mut(|f| match config.level(f.rule, f.aspect, path, &env.cwd) {
                 Some(level) => {
                     let denied = level == Level::Warning && args.deny == Some(Deny::Warnings);
                     f.level = if denied { Level::Error } else { level };
@@ -240,7 +240,7 @@ fn check_one(path: &Path) -> Result<FileReport, String> {
         finding.span = at..at;
         return Ok(FileReport::new(source, vec![finding]));
     }
-    let findings = catch_unwind(AssertUnwindSafe(|| source::check(&source)))
+    let findings = catch_unwind(AssertUnwindSafe(|| source::check(&source, path)))
         .map_err(|_| "internal error while checking this file; please report it".to_string())?;
     Ok(FileReport::new(source, findings))
 }
@@ -271,16 +271,7 @@ fn audit_one(
 }
 
 fn not_checked(message: String) -> Finding {
-    Finding {
-        rule: &PARSE_ERROR,
-        level: PARSE_ERROR.level,
-        span: 0..0,
-        message,
-        label: "here".to_string(),
-        help: None,
-        related: Vec::new(),
-        request_id: None,
-    }
+    Finding::new(&PARSE_ERROR, 0..0, message, "here")
 }
 
 pub fn list_rules(format: ListFormat, env: &mut Env) -> io::Result<i32> {

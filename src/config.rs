@@ -12,7 +12,7 @@ use std::path::{Component, Path, PathBuf};
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::rules::{self, Level, RuleMeta};
+use crate::rules::{self, Level, RuleMeta, UNKNOWN_TOOL_ASPECT};
 use crate::transcript::read::InputFormat;
 
 /// What the rules are judged against.
@@ -21,7 +21,8 @@ pub enum Profile {
     /// SEP-2145: every tools/call failure is a tool execution error (the default)
     #[value(name = "sep-2145")]
     Sep2145,
-    /// The 2025-11-25 spec text: unknown and disabled tools may be protocol errors
+    /// The 2025-11-25 spec text: unknown and disabled tools may be protocol errors (MCP101,
+    /// MCP102 and MCP108's unknown-tool part are off)
     #[value(name = "mcp-2025-11-25")]
     Mcp20251125,
 }
@@ -34,11 +35,16 @@ impl Profile {
         }
     }
 
-    /// Rules whose verdict the profile's spec text does not support.
-    fn off(self) -> &'static [&'static str] {
+    /// Rules, or parts of rules (`(code, aspect)`), whose verdict the profile's spec text
+    /// does not support.
+    fn off(self) -> &'static [(&'static str, Option<&'static str>)] {
         match self {
             Profile::Sep2145 => &[],
-            Profile::Mcp20251125 => &["MCP101", "MCP102"],
+            Profile::Mcp20251125 => &[
+                ("MCP101", None),
+                ("MCP102", None),
+                ("MCP108", Some(UNKNOWN_TOOL_ASPECT)),
+            ],
         }
     }
 
@@ -252,9 +258,20 @@ impl Config {
         self.cli_levels.insert(rule.code, level);
     }
 
-    /// The level of `rule`'s findings in `path`; `None` if the rule is off there.
-    pub fn level(&self, rule: &RuleMeta, path: &Path, cwd: &Path) -> Option<Level> {
-        let by_profile = (!self.profile.off().contains(&rule.code)).then_some(rule.level);
+    /// The level of a finding of `rule` (of its part `aspect`) in `path`; `None` if off there.
+    pub fn level(
+        &self,
+        rule: &RuleMeta,
+        aspect: Option<&str>,
+        path: &Path,
+        cwd: &Path,
+    ) -> Option<Level> {
+        let off = self
+            .profile
+            .off()
+            .iter()
+            .any(|(code, part)| *code == rule.code && (part.is_none() || *part == aspect));
+        let by_profile = (!off).then_some(rule.level);
         let set = self
             .cli_levels
             .get(rule.code)

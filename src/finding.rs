@@ -27,6 +27,31 @@ pub struct Finding {
     pub related: Vec<Label>,
     /// The JSON-RPC id of the `tools/call` concerned (transcripts only).
     pub request_id: Option<serde_json::Value>,
+    /// Which part of its rule a finding is, where a profile turns parts off (MCP108's
+    /// unknown-tool part under `mcp-2025-11-25`).
+    pub aspect: Option<&'static str>,
+}
+
+impl Finding {
+    /// A finding at the rule's default level, with no help or related labels yet.
+    pub fn new(
+        rule: &'static RuleMeta,
+        span: Range<usize>,
+        message: String,
+        label: impl Into<String>,
+    ) -> Self {
+        Finding {
+            rule,
+            level: rule.level,
+            span,
+            message,
+            label: label.into(),
+            help: None,
+            related: Vec::new(),
+            request_id: None,
+            aspect: None,
+        }
+    }
 }
 
 /// Everything found in one input file.

@@ -8,6 +8,8 @@ const RUST: &str = "testdata/source/MCP101/fail_rmcp_boxed_future.rs";
 const DISABLED: &str = "testdata/source/MCP102/fail_disabled_tools.rs";
 const FAILURES: &str = "testdata/source/MCP104/fail_tool_failure.rs";
 const TRANSCRIPT: &str = "testdata/transcripts/MCP202/fail_lists_tools.jsonl";
+const ROUTER: &str = "testdata/source/MCP108/fail_router_default.rs";
+const OLD_RMCP: &str = "testdata/source/MCP108/old-rmcp/src/fail_old_rmcp.rs";
 
 fn snapshot(name: &str, args: &[&str]) {
     let out = common::run(args);
@@ -83,6 +85,8 @@ fn profile_sep_2145_is_the_default() {
             "sep-2145",
             RUST,
             DISABLED,
+            ROUTER,
+            OLD_RMCP,
         ],
     );
 }
@@ -99,6 +103,8 @@ fn profile_mcp_2025_11_25_allows_unknown_and_disabled_tool_errors() {
             RUST,
             DISABLED,
             FAILURES,
+            ROUTER,
+            OLD_RMCP,
         ],
     );
 }

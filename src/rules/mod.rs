@@ -14,6 +14,7 @@ mod mcp104;
 mod mcp105;
 mod mcp106;
 mod mcp107;
+mod mcp108;
 mod mcp201;
 mod mcp202;
 mod mcp301;
@@ -23,6 +24,7 @@ pub use mcp001::META as PARSE_ERROR;
 pub use mcp104::META as TOOL_FAILURE;
 pub use mcp106::META as UNREPORTED_INVALID_OUTPUT;
 pub use mcp107::META as MALFORMED_CALL;
+pub use mcp108::{META as FRAMEWORK_DEFAULT, ROUTER_FIX, UNKNOWN_TOOL_ASPECT};
 pub use mcp201::{HELP as VAGUE_HELP, META as VAGUE_TOOL_ERROR, vague_tool_error};
 pub use mcp202::{META as TOOL_ERROR_LISTS_TOOLS, lists_tools};
 pub use mcp301::META as UNANSWERED_CALL;
@@ -102,7 +104,7 @@ pub static PROTOCOL_ERROR_RULES_IN_TRAFFIC: [&ProtocolErrorRule; 5] = [
 ];
 
 /// Every rule, sorted by code.
-pub static RULES: [&RuleMeta; 12] = [
+pub static RULES: [&RuleMeta; 13] = [
     &mcp001::META,
     &mcp101::META,
     &mcp102::META,
@@ -111,6 +113,7 @@ pub static RULES: [&RuleMeta; 12] = [
     &mcp105::META,
     &mcp106::META,
     &mcp107::META,
+    &mcp108::META,
     &mcp201::META,
     &mcp202::META,
     &mcp301::META,

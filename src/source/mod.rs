@@ -5,6 +5,8 @@
 //! the protocol errors that reach its response ([`site::ErrorSite`]), and let the MCP101-MCP105
 //! rules classify each one.
 
+mod defaults;
+mod deps;
 mod facts;
 mod flow;
 mod roots;
@@ -13,6 +15,7 @@ pub mod site;
 
 use std::collections::HashSet;
 use std::ops::Range;
+use std::path::Path;
 
 use crate::finding::{Finding, Label};
 use crate::rules::{PARSE_ERROR, PROTOCOL_ERROR_RULES, ProtocolErrorRule};
@@ -28,8 +31,8 @@ const MAX_CALL_DEPTH: usize = 3;
 /// (generated or hostile), and parsing it could overflow the stack.
 const MAX_NESTING: usize = 1000;
 
-/// Checks one Rust file.
-pub fn check(source: &SourceText) -> Vec<Finding> {
+/// Checks one Rust file, found at `path` (whose crate's `Cargo.lock` gives the rmcp version).
+pub fn check(source: &SourceText, path: &Path) -> Vec<Finding> {
     if let Some(at) = too_deep(source.text()) {
         return vec![not_parsed(
             source,
@@ -38,7 +41,7 @@ pub fn check(source: &SourceText) -> Vec<Finding> {
         )];
     }
     let findings = match syn::parse_file(source.text()) {
-        Ok(file) => check_parsed(source, &file),
+        Ok(file) => check_parsed(source, &file, path),
         Err(error) => vec![parse_error(source, &error)],
     };
     // proc-macro2 keeps every parsed file's text per thread unless told otherwise.
@@ -46,14 +49,14 @@ pub fn check(source: &SourceText) -> Vec<Finding> {
     findings
 }
 
-fn check_parsed(source: &SourceText, file: &syn::File) -> Vec<Finding> {
+fn check_parsed(source: &SourceText, file: &syn::File, path: &Path) -> Vec<Finding> {
     let facts = FileFacts::new(file);
+    let mut findings = defaults::check(file, &facts, source, || deps::rmcp_version(path));
     let mut queue: Vec<(Root, usize)> = roots::find_roots(file, &facts)
         .into_iter()
         .map(|r| (r, 0))
         .collect();
     let mut followed = HashSet::new();
-    let mut findings = Vec::new();
     while let Some((root, depth)) = queue.pop() {
         let walk = flow::walk(&facts, source, root);
         findings.extend(walk.sites.iter().filter_map(finding));
@@ -88,23 +91,16 @@ fn finding(site: &ErrorSite) -> Option<Finding> {
         .code
         .map(|c| format!(" ({c})"))
         .unwrap_or_default();
-    Some(Finding {
-        rule: rule.meta,
-        level: rule.meta.level,
-        span: site.span.clone(),
-        message: format!("{} answered with a JSON-RPC error{code}", rule.case),
-        label: format!("`{}` becomes a JSON-RPC error response", site.error.written),
-        help: Some(format!("{}\n{}", help(site.root, rule), rule.meta.sep)),
-        related: site
-            .exit
-            .iter()
-            .map(|span| Label {
-                span: span.clone(),
-                text: "and leaves the tools/call handler here".to_string(),
-            })
-            .collect(),
-        request_id: None,
-    })
+    let message = format!("{} answered with a JSON-RPC error{code}", rule.case);
+    let label = format!("`{}` becomes a JSON-RPC error response", site.error.written);
+    let mut finding = Finding::new(rule.meta, site.span.clone(), message, label);
+    finding.help = Some(format!("{}\n{}", help(site.root, rule), rule.meta.sep));
+    let exit = |span: &Range<usize>| Label {
+        span: span.clone(),
+        text: "and leaves the tools/call handler here".into(),
+    };
+    finding.related = site.exit.iter().map(exit).collect();
+    Some(finding)
 }
 
 /// The concrete fix, in the SDK the handler is written for.
@@ -133,16 +129,14 @@ fn parse_error(source: &SourceText, error: &syn::Error) -> Finding {
 
 fn not_parsed(source: &SourceText, span: Range<usize>, message: String) -> Finding {
     let end = span.end.min(source.text().len());
-    Finding {
-        rule: &PARSE_ERROR,
-        level: PARSE_ERROR.level,
-        span: span.start.min(end)..end,
+    let mut finding = Finding::new(
+        &PARSE_ERROR,
+        span.start.min(end)..end,
         message,
-        label: "the parser stopped here".to_string(),
-        help: Some("fix the syntax error; mcp-lint checks the rest of the files".to_string()),
-        related: Vec::new(),
-        request_id: None,
-    }
+        "the parser stopped here",
+    );
+    finding.help = Some("fix the syntax error; mcp-lint checks the rest of the files".to_string());
+    finding
 }
 
 /// The byte offset where brackets first nest deeper than [`MAX_NESTING`], outside comments

@@ -671,22 +671,17 @@ impl Auditor {
     ) {
         self.lines.insert(at.line);
         self.lines.extend(related.iter().map(|(spot, _)| spot.line));
-        self.findings.push(Finding {
-            rule,
-            level: rule.level,
-            span: at.span,
-            message,
-            label,
-            help,
-            related: related
-                .into_iter()
-                .map(|(spot, text)| Label {
-                    span: spot.span,
-                    text,
-                })
-                .collect(),
-            request_id,
-        });
+        let mut finding = Finding::new(rule, at.span, message, label);
+        finding.help = help;
+        finding.related = related
+            .into_iter()
+            .map(|(spot, text)| Label {
+                span: spot.span,
+                text,
+            })
+            .collect();
+        finding.request_id = request_id;
+        self.findings.push(finding);
     }
 }
 

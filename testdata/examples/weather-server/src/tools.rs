@@ -23,7 +23,7 @@ impl Weather {
     }
 
     #[tool(description = "Forecast for a point")]
-    async fn forecast(&self, Parameters(args): Parameters<ForecastArgs>) -> Result<CallToolResult, McpError> {
+    async fn forecast(&self, Parameters(args): Parameters<ForecastArgs>) -> Result<CallToolResult, McpError> { //~ MCP108@48
         if !(-90.0..=90.0).contains(&args.latitude) {
             return Err(McpError::invalid_params("latitude must be within [-90, 90]", None)); //~ MCP103@24
         }
@@ -39,7 +39,7 @@ impl Weather {
     }
 
     #[tool(description = "Active alerts for a US state")]
-    async fn alerts(&self, Parameters(state): Parameters<String>) -> Result<CallToolResult, McpError> {
+    async fn alerts(&self, Parameters(state): Parameters<String>) -> Result<CallToolResult, McpError> { //~ MCP108@47
         if state.len() != 2 {
             return Ok(CallToolResult::error(vec![Content::text(
                 "Invalid input: alerts. `state` is a two-letter code such as CA.",
@@ -52,7 +52,7 @@ impl Weather {
     }
 
     #[tool(description = "Observation stations near a point")]
-    async fn stations(&self, Parameters(args): Parameters<ForecastArgs>) -> Result<String, String> {
+    async fn stations(&self, Parameters(args): Parameters<ForecastArgs>) -> Result<String, String> { //~ MCP108@48
         let url = format!("https://api.weather.gov/points/{},{}/stations", args.latitude, args.longitude);
         let response = self.http.get(&url).send().await.map_err(|e| format!("Station lookup failed: {e}"))?;
         response.text().await.map_err(|e| e.to_string())

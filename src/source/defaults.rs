@@ -1,0 +1,241 @@
+//! MCP108: rmcp defaults that answer a tools/call with a protocol error although no line of
+//! the server returns one: the `#[tool_handler]` router for unknown and disabled tools, and,
+//! by version, argument deserialization (< 1.8) and output-schema checks (0.4-0.5).
+
+use quote::ToTokens;
+use syn::spanned::Spanned;
+use syn::visit::{self, Visit};
+use syn::{Attribute, Expr, FnArg, ImplItem, Signature, Type};
+
+use super::deps::Version;
+use super::facts::FileFacts;
+use super::{is_cfg_test, span_range};
+use crate::finding::Finding;
+use crate::rules::{FRAMEWORK_DEFAULT, ROUTER_FIX, UNKNOWN_TOOL_ASPECT};
+use crate::text::SourceText;
+
+const FIXED_ARGUMENTS: Version = Version(1, 8, 0);
+const OUTPUT_CHECKS: (Version, Version) = (Version(0, 4, 0), Version(0, 6, 0));
+
+/// The findings of one file; `rmcp` is asked for the crate's rmcp version only if a tool needs it.
+pub fn check(
+    file: &syn::File,
+    facts: &FileFacts,
+    source: &SourceText,
+    rmcp: impl FnOnce() -> Option<Version>,
+) -> Vec<Finding> {
+    if !facts.sdks.rmcp {
+        return Vec::new();
+    }
+    let mut finder = Defaults {
+        source,
+        tools: Vec::new(),
+        findings: Vec::new(),
+    };
+    finder.visit_file(file);
+    if !finder.tools.is_empty()
+        && let Some(version) = rmcp()
+    {
+        for (attrs, sig) in std::mem::take(&mut finder.tools) {
+            finder.versioned(attrs, sig, version);
+        }
+    }
+    finder.findings
+}
+
+struct Defaults<'a, 's> {
+    source: &'s SourceText,
+    /// `#[tool]` functions, checked once the version is known.
+    tools: Vec<(&'a [Attribute], &'a Signature)>,
+    findings: Vec<Finding>,
+}
+
+impl<'a> Defaults<'a, '_> {
+    fn push(
+        &mut self,
+        node: &impl Spanned,
+        message: String,
+        label: &str,
+        help: String,
+        aspect: Option<&'static str>,
+    ) {
+        let mut finding = Finding::new(
+            &FRAMEWORK_DEFAULT,
+            span_range(self.source, node.span()),
+            message,
+            label,
+        );
+        finding.help = Some(format!("{help}\n{}", FRAMEWORK_DEFAULT.sep));
+        finding.aspect = aspect;
+        self.findings.push(finding);
+    }
+
+    fn server_handler(&mut self, item: &'a syn::ItemImpl) {
+        let call_tool = item.items.iter().find_map(|i| match i {
+            ImplItem::Fn(f) if f.sig.ident == "call_tool" => Some(f),
+            _ => None,
+        });
+        let router = item.attrs.iter().find(|a| is_router_attribute(a));
+        match (router, call_tool) {
+            (Some(attribute), None) => self.push(
+                attribute,
+                "unknown and disabled tools are answered by rmcp's tool router with a JSON-RPC error (-32602 \"tool not found\")".into(),
+                "this generates a call_tool that hands every call to the router",
+                ROUTER_FIX.into(),
+                Some(UNKNOWN_TOOL_ASPECT),
+            ),
+            (_, Some(f)) => {
+                let mut calls = RouterCalls::default();
+                calls.visit_block(&f.block);
+                let checked = ["has_route", "is_disabled", "list_all", "get_tool"].iter().any(|m| calls.methods.contains(&m.to_string()));
+                if let (Some(delegation), false) = (calls.delegation, checked) {
+                    self.push(
+                        delegation,
+                        "call_tool hands every call to rmcp's tool router, which answers unknown and disabled tools with a JSON-RPC error (-32602 \"tool not found\")".into(),
+                        "no name is checked before this",
+                        ROUTER_FIX.replace("give this impl its own `call_tool` that first answers", "first answer"),
+                        Some(UNKNOWN_TOOL_ASPECT),
+                    );
+                }
+            }
+            (None, None) => {}
+        }
+    }
+
+    fn versioned(&mut self, attrs: &[Attribute], sig: &Signature, version: Version) {
+        if version < FIXED_ARGUMENTS {
+            for input in &sig.inputs {
+                let FnArg::Typed(arg) = input else { continue };
+                let legacy = arg.attrs.iter().any(|a| {
+                    a.path().is_ident("tool") && tokens(a).contains("aggr")
+                        || tokens(a).contains("param")
+                });
+                if legacy || parameters_type(&arg.ty).is_some_and(|t| !is_raw_object(t)) {
+                    self.push(
+                        &arg.ty,
+                        format!("with rmcp {version}, arguments that do not deserialize into this type are answered with a JSON-RPC error (-32602)"),
+                        "deserialized by rmcp before the tool runs",
+                        "upgrade rmcp to 1.8 or later, which answers them with an isError result; or take `Parameters<JsonObject>` and answer invalid arguments with `CallToolResult::error` yourself".into(),
+                        None,
+                    );
+                }
+            }
+        }
+        let structured = matches!(&sig.output, syn::ReturnType::Type(_, ty) if ty.to_token_stream().to_string().contains("Json <"))
+            || attrs.iter().any(|a| tokens(a).contains("output_schema"));
+        if (OUTPUT_CHECKS.0..OUTPUT_CHECKS.1).contains(&version) && structured {
+            self.push(
+                &sig.output,
+                format!("with rmcp {version}, structured output that does not match the tool's output schema is answered with a JSON-RPC error (-32602)"),
+                "this tool declares an output schema",
+                "upgrade rmcp to 0.6 or later, or answer a mismatch with `CallToolResult::error` yourself".into(),
+                None,
+            );
+        }
+    }
+}
+
+impl<'a> Visit<'a> for Defaults<'a, '_> {
+    fn visit_item_mod(&mut self, m: &'a syn::ItemMod) {
+        if !is_cfg_test(&m.attrs) {
+            visit::visit_item_mod(self, m);
+        }
+    }
+
+    fn visit_item_impl(&mut self, item: &'a syn::ItemImpl) {
+        let is_server_handler = item
+            .trait_
+            .as_ref()
+            .and_then(|(p, _)| p.segments.last())
+            .is_some_and(|s| s.ident == "ServerHandler");
+        if is_server_handler {
+            self.server_handler(item);
+        }
+        for f in item.items.iter().filter_map(|i| {
+            if let ImplItem::Fn(f) = i {
+                Some(f)
+            } else {
+                None
+            }
+        }) {
+            if is_tool(&f.attrs) {
+                self.tools.push((&f.attrs, &f.sig));
+            }
+        }
+        visit::visit_item_impl(self, item);
+    }
+
+    fn visit_item_fn(&mut self, f: &'a syn::ItemFn) {
+        if is_tool(&f.attrs) {
+            self.tools.push((&f.attrs, &f.sig));
+        }
+    }
+}
+
+/// Method calls of a `call_tool` body: the router delegation, and the names of all methods.
+#[derive(Default)]
+struct RouterCalls<'a> {
+    delegation: Option<&'a Expr>,
+    methods: Vec<String>,
+}
+
+impl<'a> Visit<'a> for RouterCalls<'a> {
+    fn visit_expr(&mut self, expr: &'a Expr) {
+        if let Expr::MethodCall(m) = expr {
+            self.methods.push(m.method.to_string());
+            let hands_over = m.method == "call"
+                && (m
+                    .args
+                    .iter()
+                    .any(|a| a.to_token_stream().to_string().contains("ToolCallContext"))
+                    || m.receiver.to_token_stream().to_string().contains("router"));
+            if hands_over && self.delegation.is_none() {
+                self.delegation = Some(expr);
+            }
+        }
+        visit::visit_expr(self, expr);
+    }
+}
+
+/// `#[tool_handler]`, `#[rmcp::tool_handler(..)]`, or 0.1's `#[tool(tool_box)]`.
+fn is_router_attribute(attribute: &Attribute) -> bool {
+    let last = attribute
+        .path()
+        .segments
+        .last()
+        .map(|s| s.ident.to_string());
+    last.as_deref() == Some("tool_handler")
+        || (last.as_deref() == Some("tool") && tokens(attribute).contains("tool_box"))
+}
+
+fn is_tool(attrs: &[Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        a.path().segments.last().is_some_and(|s| s.ident == "tool")
+            && !tokens(a).contains("tool_box")
+    })
+}
+
+fn tokens(attribute: &Attribute) -> String {
+    attribute.meta.to_token_stream().to_string()
+}
+
+/// `T` of `Parameters<T>`.
+fn parameters_type(ty: &Type) -> Option<&Type> {
+    let Type::Path(p) = ty else { return None };
+    let last = p.path.segments.last()?;
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return None;
+    };
+    match (last.ident == "Parameters", args.args.first()?) {
+        (true, syn::GenericArgument::Type(t)) => Some(t),
+        _ => None,
+    }
+}
+
+/// A JSON object or value: deserializing into it cannot fail.
+fn is_raw_object(ty: &Type) -> bool {
+    let text = ty.to_token_stream().to_string();
+    ["JsonObject", "Map <", "Value"]
+        .iter()
+        .any(|t| text.ends_with(t) || text.contains(t))
+}
