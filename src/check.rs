@@ -14,7 +14,7 @@ use crate::rules::{self, Level, PARSE_ERROR};
 use crate::text::SourceText;
 use crate::transcript::{self, read::InputFormat};
 use crate::walk::{Input, Kind};
-use crate::{Env, exit, source, use_color, walk};
+use crate::{Env, exit, source, suppress, use_color, walk};
 
 /// Larger Rust files are reported as not checked rather than parsed (generated code, data).
 const MAX_SOURCE_BYTES: u64 = 16 << 20;
@@ -82,7 +82,11 @@ fn report_inputs(
         eprint!("\r\x1b[K"); // clear the progress line
     }
     for file in &mut report.files {
-        let path = Path::new(&file.source.name);
+        let name = file.source.name.clone();
+        let path = Path::new(&name);
+        suppress::apply(file, |rule| {
+            config.level(rule, None, path, &env.cwd).is_some()
+        });
         file.findings
             .retain_mut(|f| match config.level(f.rule, f.aspect, path, &env.cwd) {
                 Some(level) => {
@@ -240,9 +244,11 @@ fn check_one(path: &Path) -> Result<FileReport, String> {
         finding.span = at..at;
         return Ok(FileReport::new(source, vec![finding]));
     }
-    let findings = catch_unwind(AssertUnwindSafe(|| source::check(&source, path)))
+    let (findings, suppressions) = catch_unwind(AssertUnwindSafe(|| source::check(&source, path)))
         .map_err(|_| "internal error while checking this file; please report it".to_string())?;
-    Ok(FileReport::new(source, findings))
+    let mut report = FileReport::new(source, findings);
+    report.suppressions = suppressions;
+    Ok(report)
 }
 
 fn audit_one(

@@ -4,6 +4,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use crate::rules::{Level, RuleMeta};
+use crate::suppress::Suppression;
 use crate::text::SourceText;
 
 /// A secondary label, pointing at another place in the same file.
@@ -59,18 +60,36 @@ impl Finding {
 pub struct FileReport {
     pub source: Arc<SourceText>,
     pub findings: Vec<Finding>,
+    /// The file's suppression comments, applied once levels are known.
+    pub suppressions: Vec<Suppression>,
 }
 
 impl FileReport {
-    pub fn new(source: Arc<SourceText>, mut findings: Vec<Finding>) -> Self {
+    pub fn new(source: Arc<SourceText>, findings: Vec<Finding>) -> Self {
+        let mut report = FileReport {
+            source,
+            findings,
+            suppressions: Vec::new(),
+        };
+        report.sort();
+        report
+    }
+
+    /// Orders the findings by position and rule, and merges repeats.
+    pub fn sort(&mut self) {
+        let findings = &mut self.findings;
         findings.sort_by(|a, b| {
-            (a.span.start, a.rule.code, a.span.end).cmp(&(b.span.start, b.rule.code, b.span.end))
+            (a.span.start, a.rule.code, a.span.end, &a.message).cmp(&(
+                b.span.start,
+                b.rule.code,
+                b.span.end,
+                &b.message,
+            ))
         });
         // The same site reached from two roots is one finding; two findings that only share a place
         // (two unusable schemas reported at one tools/list) are not.
         findings.dedup_by(|a, b| {
             a.span == b.span && a.rule.code == b.rule.code && a.message == b.message
         });
-        FileReport { source, findings }
     }
 }

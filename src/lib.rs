@@ -10,6 +10,7 @@ mod finding;
 mod report;
 pub mod rules;
 mod source;
+mod suppress;
 mod text;
 pub mod transcript;
 mod walk;

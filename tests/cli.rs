@@ -180,11 +180,39 @@ fn rules_lists_the_catalog() {
     assert_eq!(out.status, 0);
     let lines: Vec<&str> = out.stdout.lines().collect();
     assert_eq!(lines.len(), mcp_lint::rules::RULES.len());
-    assert!(lines[1].starts_with("MCP101  unknown-tool-protocol-error"));
+    let codes: Vec<&str> = lines.iter().map(|l| &l[..6]).collect();
+    let registry: Vec<&str> = mcp_lint::rules::RULES.iter().map(|r| r.code).collect();
+    assert_eq!(codes, registry, "one line per rule, by code");
+    let line = lines.iter().find(|l| l.starts_with("MCP101")).unwrap();
+    let columns: Vec<&str> = line.split_whitespace().take(5).collect();
+    assert_eq!(
+        columns,
+        [
+            "MCP101",
+            "unknown-tool-protocol-error",
+            "error",
+            "source,",
+            "transcript"
+        ]
+    );
+    for (line, rule) in lines.iter().zip(mcp_lint::rules::RULES) {
+        let level = line[43..].split_whitespace().next();
+        assert_eq!(
+            level,
+            Some(rule.level.as_str()),
+            "the level column is aligned: {line}"
+        );
+    }
     let json: serde_json::Value =
         serde_json::from_str(&run(&["rules", "--format", "json"]).stdout).unwrap();
-    assert_eq!(json[1]["code"], "MCP101");
-    assert_eq!(json[1]["level"], "error");
+    let rule = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["code"] == "MCP101")
+        .unwrap();
+    assert_eq!(rule["level"], "error");
+    assert_eq!(rule["transcript"], true);
 }
 
 #[test]

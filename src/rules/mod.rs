@@ -7,6 +7,8 @@ use crate::source::site::ErrorSite;
 use crate::transcript::ErrorAnswer;
 
 mod mcp001;
+mod mcp002;
+mod mcp003;
 mod mcp101;
 mod mcp102;
 mod mcp103;
@@ -21,6 +23,8 @@ mod mcp301;
 mod mcp302;
 
 pub use mcp001::META as PARSE_ERROR;
+pub use mcp002::META as UNUSED_SUPPRESSION;
+pub use mcp003::META as INVALID_SUPPRESSION;
 pub use mcp104::META as TOOL_FAILURE;
 pub use mcp106::META as UNREPORTED_INVALID_OUTPUT;
 pub use mcp107::META as MALFORMED_CALL;
@@ -49,7 +53,7 @@ impl Level {
 
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+        f.pad(self.as_str()) // honours widths, for the `rules` table
     }
 }
 
@@ -104,8 +108,10 @@ pub static PROTOCOL_ERROR_RULES_IN_TRAFFIC: [&ProtocolErrorRule; 5] = [
 ];
 
 /// Every rule, sorted by code.
-pub static RULES: [&RuleMeta; 13] = [
+pub static RULES: [&RuleMeta; 15] = [
     &mcp001::META,
+    &mcp002::META,
+    &mcp003::META,
     &mcp101::META,
     &mcp102::META,
     &mcp103::META,
@@ -178,10 +184,11 @@ mod tests {
             ] {
                 assert!(rule.doc.contains(section), "{} lacks {section}", rule.code);
             }
-            // The doc cites what the rule enforces ("SEP-2145", "JSON-RPC 2.0").
+            // The doc cites what the rule enforces ("SEP-2145", "JSON-RPC 2.0"); the MCP00x
+            // rules are about mcp-lint's own input.
             let source = rule.sep.split([':', '(']).next().unwrap_or_default().trim();
             assert!(
-                rule.code == "MCP001" || rule.doc.contains(source),
+                rule.code.starts_with("MCP00") || rule.doc.contains(source),
                 "{} does not cite {source}",
                 rule.code
             );

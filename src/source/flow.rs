@@ -123,6 +123,15 @@ impl<'a> Walker<'_, 'a> {
             Expr::Await(a) if matches!(peel_future_adapters(&a.base), Expr::Async(_)) => {
                 self.mark_exits(peel_future_adapters(&a.base), exit);
             }
+            // `result.map(|r| ..)`, `.and_then(..)`, `.into()`: the receiver's `Err` passes through.
+            Expr::MethodCall(m)
+                if matches!(
+                    m.method.to_string().as_str(),
+                    "map" | "and_then" | "inspect" | "into"
+                ) =>
+            {
+                self.mark_exits(&m.receiver, exit)
+            }
             // `result.map_err(|e| E)` as the value: E is the handler's error.
             Expr::MethodCall(_) => self.mark_error_producer(expr, exit),
             _ => {

@@ -17,8 +17,12 @@ use std::collections::HashSet;
 use std::ops::Range;
 use std::path::Path;
 
+use syn::spanned::Spanned;
+use syn::visit::{self, Visit};
+
 use crate::finding::{Finding, Label};
 use crate::rules::{PARSE_ERROR, PROTOCOL_ERROR_RULES, ProtocolErrorRule};
+use crate::suppress::{self, Suppression};
 use crate::text::SourceText;
 use facts::FileFacts;
 use flow::{Body, Root};
@@ -31,22 +35,63 @@ const MAX_CALL_DEPTH: usize = 3;
 /// (generated or hostile), and parsing it could overflow the stack.
 const MAX_NESTING: usize = 1000;
 
-/// Checks one Rust file, found at `path` (whose crate's `Cargo.lock` gives the rmcp version).
-pub fn check(source: &SourceText, path: &Path) -> Vec<Finding> {
+/// Checks one Rust file, found at `path` (whose crate's `Cargo.lock` gives the rmcp version):
+/// its findings, and its suppression comments (malformed ones are findings too).
+pub fn check(source: &SourceText, path: &Path) -> (Vec<Finding>, Vec<Suppression>) {
     if let Some(at) = too_deep(source.text()) {
-        return vec![not_parsed(
-            source,
-            at..at + 1,
-            format!("brackets nest more than {MAX_NESTING} deep here, so the file was not checked"),
-        )];
+        let message =
+            format!("brackets nest more than {MAX_NESTING} deep here, so the file was not checked");
+        return (vec![not_parsed(source, at..at + 1, message)], Vec::new());
     }
-    let findings = match syn::parse_file(source.text()) {
-        Ok(file) => check_parsed(source, &file, path),
-        Err(error) => vec![parse_error(source, &error)],
+    let (mut findings, extents) = match syn::parse_file(source.text()) {
+        Ok(file) => (check_parsed(source, &file, path), Extents::of(&file)),
+        Err(error) => (vec![parse_error(source, &error)], Extents::default()),
     };
     // proc-macro2 keeps every parsed file's text per thread unless told otherwise.
     proc_macro2::extra::invalidate_current_thread_spans();
-    findings
+    let (suppressions, invalid) = suppress::parse(source, |line| extents.0.get(&line).copied());
+    findings.extend(invalid);
+    (findings, suppressions)
+}
+
+/// The last line of the outermost statement, item or match arm that starts on each line.
+#[derive(Default)]
+struct Extents(std::collections::HashMap<usize, usize>);
+
+impl Extents {
+    fn of(file: &syn::File) -> Extents {
+        let mut extents = Extents::default();
+        extents.visit_file(file);
+        extents
+    }
+
+    fn note(&mut self, node: &impl Spanned) {
+        let span = node.span();
+        let end = self.0.entry(span.start().line).or_default();
+        *end = (*end).max(span.end().line);
+    }
+}
+
+impl<'a> Visit<'a> for Extents {
+    fn visit_item(&mut self, item: &'a syn::Item) {
+        self.note(item);
+        visit::visit_item(self, item);
+    }
+
+    fn visit_impl_item(&mut self, item: &'a syn::ImplItem) {
+        self.note(item);
+        visit::visit_impl_item(self, item);
+    }
+
+    fn visit_stmt(&mut self, stmt: &'a syn::Stmt) {
+        self.note(stmt);
+        visit::visit_stmt(self, stmt);
+    }
+
+    fn visit_arm(&mut self, arm: &'a syn::Arm) {
+        self.note(arm);
+        visit::visit_arm(self, arm);
+    }
 }
 
 fn check_parsed(source: &SourceText, file: &syn::File, path: &Path) -> Vec<Finding> {
