@@ -1,8 +1,9 @@
 //! The commands: `check`, `rules` and `explain`.
 
+use std::collections::{HashMap, HashSet};
 use std::io;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -11,6 +12,7 @@ use crate::config::{self, Config};
 use crate::finding::{FileReport, Finding};
 use crate::report::{self, Report};
 use crate::rules::{self, Level, PARSE_ERROR};
+use crate::source::index::{self, CrateIndex, FileSummary};
 use crate::text::SourceText;
 use crate::transcript::{self, read::InputFormat};
 use crate::walk::{Input, Kind};
@@ -164,13 +166,82 @@ fn check_all(
     stdin: Option<&[u8]>,
     show_progress: bool,
 ) -> Vec<Result<FileReport, String>> {
+    // The crate facts come from every file of the crates involved, even when only some are
+    // named (pre-commit names the staged files): a helper may live in an unchanged file.
+    let context = crate_files(files);
+    // Phase zero: the names each crate gives rmcp's error (`pub type McpError = ..`).
+    let found = parallel(context.len(), |i| {
+        let source = read_source(&context[i]).ok()?.ok()?;
+        Some((
+            index::crate_dir(&context[i]),
+            index::rmcp_error_aliases(source.text()),
+        ))
+    });
+    let mut aliases: HashMap<PathBuf, HashSet<String>> = HashMap::new();
+    for (dir, names) in found.into_iter().flatten() {
+        aliases.entry(dir).or_default().extend(names);
+    }
+    // Phase one: what every Rust file's functions hand their callers, merged per crate.
+    let none = HashSet::new();
+    let summaries = parallel(context.len(), |i| {
+        summarize_one(
+            &context[i],
+            aliases.get(&index::crate_dir(&context[i])).unwrap_or(&none),
+        )
+    });
+    let index = CrateIndex::build(summaries.into_iter().flatten().collect(), aliases);
+    // Phase two: every file, with the crate's helpers known.
+    let checked = parallel(files.len(), |i| {
+        let input = &files[i];
+        Some(match input.kind {
+            Kind::Rust => check_one(&input.path, &index),
+            Kind::Transcript => {
+                let name = input.path.display().to_string();
+                let report = move |bytes: usize| {
+                    eprint!(
+                        "\r\x1b[Kmcp-lint: auditing {name}: {} MiB read",
+                        bytes >> 20
+                    )
+                };
+                audit_one(&input.path, format, stdin, show_progress.then_some(&report))
+            }
+        })
+    });
+    let lost = || Err("internal error: the file was not checked; please report it".to_string());
+    checked
+        .into_iter()
+        .map(|r| r.unwrap_or_else(lost))
+        .collect()
+}
+
+/// Every Rust file of the crates the Rust inputs belong to (a crate is the nearest directory
+/// with a `Cargo.toml`), walked as `check` walks directories; each file once.
+fn crate_files(files: &[Input]) -> Vec<PathBuf> {
+    let rust = files.iter().filter(|i| i.kind == Kind::Rust);
+    let mut dirs: Vec<PathBuf> = rust.clone().map(|i| index::crate_dir(&i.path)).collect();
+    dirs.sort();
+    dirs.dedup();
+    let mut seen = HashSet::new();
+    let named = rust.map(|i| i.path.clone());
+    let walked = walk::collect(&dirs, false)
+        .files
+        .into_iter()
+        .map(|i| i.path);
+    named
+        .chain(walked)
+        .filter(|p| seen.insert(std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())))
+        .collect()
+}
+
+/// `work(i)` for every `i < count`, on a few worker threads; results in index order. A
+/// worker that panics loses only its own results, which come back as `T::default()`.
+fn parallel<T: Send + Default>(count: usize, work: impl Fn(usize) -> T + Sync) -> Vec<T> {
     let next = AtomicUsize::new(0);
     let workers = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
-        .min(files.len())
+        .min(count)
         .max(1);
-    let mut results: Vec<Option<Result<FileReport, String>>> =
-        (0..files.len()).map(|_| None).collect();
+    let mut results: Vec<T> = (0..count).map(|_| T::default()).collect();
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..workers)
             .map(|_| {
@@ -180,26 +251,10 @@ fn check_all(
                         let mut done = Vec::new();
                         loop {
                             let i = next.fetch_add(1, Ordering::Relaxed);
-                            let Some(input) = files.get(i) else { break };
-                            let result = match input.kind {
-                                Kind::Rust => check_one(&input.path),
-                                Kind::Transcript => {
-                                    let name = input.path.display().to_string();
-                                    let report = move |bytes: usize| {
-                                        eprint!(
-                                            "\r\x1b[Kmcp-lint: auditing {name}: {} MiB read",
-                                            bytes >> 20
-                                        )
-                                    };
-                                    audit_one(
-                                        &input.path,
-                                        format,
-                                        stdin,
-                                        show_progress.then_some(&report),
-                                    )
-                                }
-                            };
-                            done.push((i, result));
+                            if i >= count {
+                                break;
+                            }
+                            done.push((i, work(i)));
                         }
                         done
                     })
@@ -208,17 +263,15 @@ fn check_all(
             .collect();
         for handle in handles {
             for (i, result) in handle.join().unwrap_or_default() {
-                results[i] = Some(result);
+                results[i] = result;
             }
         }
     });
     results
-        .into_iter()
-        .map(|r| r.unwrap_or_else(|| Err("internal error: the file was not checked".to_string())))
-        .collect()
 }
 
-fn check_one(path: &Path) -> Result<FileReport, String> {
+/// A Rust file's text, or the finding that says why it cannot be read as Rust.
+fn read_source(path: &Path) -> Result<Result<Arc<SourceText>, FileReport>, String> {
     let name = path.display().to_string();
     let size = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
     if size > MAX_SOURCE_BYTES {
@@ -226,25 +279,41 @@ fn check_one(path: &Path) -> Result<FileReport, String> {
         let message = format!(
             "file is {size} bytes, over the {MAX_SOURCE_BYTES}-byte limit, so it was not checked"
         );
-        return Ok(FileReport::new(source.clone(), vec![not_checked(message)]));
+        return Ok(Err(FileReport::new(source, vec![not_checked(message)])));
     }
     let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
-    let (text, utf8_error) = match String::from_utf8(bytes) {
-        Ok(text) => (text, None),
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(Ok(Arc::new(SourceText::new(name, text)))),
         Err(e) => {
             let at = e.utf8_error().valid_up_to();
-            (String::from_utf8_lossy(e.as_bytes()).into_owned(), Some(at))
+            let source = Arc::new(SourceText::new(
+                name,
+                String::from_utf8_lossy(e.as_bytes()).into_owned(),
+            ));
+            let mut finding = not_checked(format!(
+                "not valid UTF-8 (byte {at}), so it was not checked"
+            ));
+            finding.span = at..at;
+            Ok(Err(FileReport::new(source, vec![finding])))
         }
-    };
-    let source = Arc::new(SourceText::new(name, text));
-    if let Some(at) = utf8_error {
-        let mut finding = not_checked(format!(
-            "not valid UTF-8 (byte {at}), so it was not checked"
-        ));
-        finding.span = at..at;
-        return Ok(FileReport::new(source, vec![finding]));
     }
-    let (findings, suppressions) = catch_unwind(AssertUnwindSafe(|| source::check(&source, path)))
+}
+
+fn summarize_one(path: &Path, crate_aliases: &HashSet<String>) -> Option<FileSummary> {
+    let source = read_source(path).ok()?.ok()?;
+    catch_unwind(AssertUnwindSafe(|| {
+        source::summarize(&source, path, crate_aliases)
+    }))
+    .ok()
+}
+
+fn check_one(path: &Path, index: &CrateIndex) -> Result<FileReport, String> {
+    let source = match read_source(path)? {
+        Ok(source) => source,
+        Err(unreadable) => return Ok(unreadable),
+    };
+    let checked = catch_unwind(AssertUnwindSafe(|| source::check(&source, path, index)));
+    let (findings, suppressions) = checked
         .map_err(|_| "internal error while checking this file; please report it".to_string())?;
     let mut report = FileReport::new(source, findings);
     report.suppressions = suppressions;

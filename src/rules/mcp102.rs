@@ -37,10 +37,10 @@ pub static RULE: ProtocolErrorRule = ProtocolErrorRule {
     audit,
 };
 
-/// The condition names a switch or a policy (`skip_tools`, `is_enabled`, `.gooseignore`), or
+/// An `if` condition names a switch or a policy (`skip_tools`, `is_enabled`, `.gooseignore`), or
 /// the message says the tool is disabled or not allowed.
 fn applies(site: &ErrorSite) -> bool {
-    site.guard_mentions(&[
+    site.condition_mentions(&[
         "disabled",
         "enabled",
         "skip",

@@ -41,12 +41,21 @@ pub struct FileFacts<'a> {
     /// Function and method bodies by name, for following calls within the file.
     pub fns: HashMap<String, Vec<&'a syn::Block>>,
     pub sdks: Sdks,
+    /// Names other files of the crate give rmcp's error (`pub type McpError = rmcp::ErrorData`).
+    crate_aliases: HashSet<String>,
 }
 
 impl<'a> FileFacts<'a> {
-    pub fn new(file: &'a File) -> Self {
-        let mut facts = FileFacts::default();
+    /// The facts of `file`, in a crate whose other files alias rmcp's error as `crate_aliases`.
+    pub fn new(file: &'a File, crate_aliases: &HashSet<String>) -> Self {
+        let mut facts = FileFacts {
+            crate_aliases: crate_aliases.clone(),
+            ..FileFacts::default()
+        };
         facts.collect(&file.items);
+        if !facts.crate_aliases.is_empty() {
+            facts.sdks.rmcp = true;
+        }
         facts
     }
 
@@ -159,8 +168,10 @@ impl<'a> FileFacts<'a> {
         let Some(last) = full.last() else {
             return false;
         };
+        let in_crate = matches!(full[0].as_str(), "crate" | "super" | "self");
         if full.len() >= 2 {
-            return full[0] == "rmcp" && (last == "ErrorData" || last == "Error");
+            let from_rmcp = full[0] == "rmcp" && (last == "ErrorData" || last == "Error");
+            return from_rmcp || (in_crate && self.crate_aliases.contains(last));
         }
         if let Some(Type::Path(target)) = self.type_aliases.get(last.as_str()) {
             return depth < 4
@@ -168,6 +179,9 @@ impl<'a> FileFacts<'a> {
         }
         if self.local_types.contains(last) {
             return false;
+        }
+        if self.crate_aliases.contains(last) && !self.uses.contains_key(last) {
+            return true; // `use super::*` or a sibling module's alias
         }
         let rmcp_glob = self
             .globs

@@ -9,14 +9,18 @@
 
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
+use std::path::Path;
+
+use quote::ToTokens;
 
 use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
 use syn::{Expr, Pat};
 
 use super::facts::FileFacts;
+use super::index::CrateIndex;
 use super::sinks::{response_error, typed_error};
-use super::site::{ArmKind, ErrorSite, Guard, GuardKind, RootKind};
+use super::site::{ArmKind, ErrorSite, Guard, GuardKind, ProtocolError, RootKind};
 use super::span_range;
 use crate::text::SourceText;
 
@@ -39,12 +43,24 @@ pub struct Walk<'a> {
     pub sites: Vec<ErrorSite<'a>>,
     /// Functions of this file that a hand-rolled root calls, to walk in turn.
     pub callees: Vec<String>,
+    /// Functions whose `Err` a typed root passes on (`helper(..)?`, a tail call).
+    pub forwards: Vec<String>,
 }
 
-pub fn walk<'a>(facts: &FileFacts<'a>, text: &SourceText, root: Root<'a>) -> Walk<'a> {
+/// What a walk knows beyond the root: the file, and the crate's helpers.
+pub struct Context<'c, 'a> {
+    pub facts: &'c FileFacts<'a>,
+    pub text: &'c SourceText,
+    pub index: &'c CrateIndex,
+    pub crate_dir: &'c Path,
+}
+
+pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
     let mut walker = Walker {
-        facts,
-        text,
+        facts: ctx.facts,
+        text: ctx.text,
+        index: ctx.index,
+        crate_dir: ctx.crate_dir,
         kind: root.kind,
         guards: Vec::new(),
         exits: HashMap::new(),
@@ -53,31 +69,52 @@ pub fn walk<'a>(facts: &FileFacts<'a>, text: &SourceText, root: Root<'a>) -> Wal
         locals: HashMap::new(),
         sites: Vec::new(),
         callees: Vec::new(),
+        forwarded: HashMap::new(),
+        forwards: Vec::new(),
     };
     let typed = root.kind != RootKind::HandRolled;
+    // Known before the exits are marked, so a returned local leads to its initializer.
+    let mut locals = Locals(HashMap::new());
     match root.body {
-        Body::Block(block) => {
-            if typed {
-                walker.mark_block_exits(block, None);
-            }
-            walker.visit_block(block);
+        Body::Block(block) => locals.visit_block(block),
+        Body::Expr(expr) => locals.visit_expr(expr),
+    }
+    walker.locals = locals.0;
+    // Twice: a `return` or `?` marks values visited before it (`let r = helper().await; .. r`),
+    // so the first pass completes the marks and only the second one's sites count.
+    for pass in 0..2 {
+        if pass == 1 {
+            walker.sites.clear();
+            walker.callees.clear();
+            walker.forwards.clear();
         }
-        Body::Expr(expr) => {
-            if typed {
-                walker.mark_exits(expr, None);
+        match root.body {
+            Body::Block(block) => {
+                if typed {
+                    walker.mark_block_exits(block, None);
+                }
+                walker.visit_block(block);
             }
-            walker.visit_expr(expr);
+            Body::Expr(expr) => {
+                if typed {
+                    walker.mark_exits(expr, None);
+                }
+                walker.visit_expr(expr);
+            }
         }
     }
     Walk {
         sites: walker.sites,
         callees: walker.callees,
+        forwards: walker.forwards,
     }
 }
 
 struct Walker<'f, 'a> {
     facts: &'f FileFacts<'a>,
     text: &'f SourceText,
+    index: &'f CrateIndex,
+    crate_dir: &'f Path,
     kind: RootKind,
     guards: Vec<Guard<'a>>,
     /// `Err(..)` expressions whose value leaves the root, with the `return` that sends them.
@@ -91,6 +128,9 @@ struct Walker<'f, 'a> {
     locals: HashMap<String, &'a Expr>,
     sites: Vec<ErrorSite<'a>>,
     callees: Vec<String>,
+    /// Calls whose `Err` leaves the root (`helper(..)?`, a tail `self.helper(..).await`).
+    forwarded: HashMap<*const Expr, Option<Range<usize>>>,
+    forwards: Vec<String>,
 }
 
 impl<'a> Walker<'_, 'a> {
@@ -134,7 +174,21 @@ impl<'a> Walker<'_, 'a> {
             }
             // `result.map_err(|e| E)` as the value: E is the handler's error.
             Expr::MethodCall(_) => self.mark_error_producer(expr, exit),
+            // `let result = ..; .. result`: the value is the local's.
+            Expr::Path(p)
+                if p.path
+                    .get_ident()
+                    .is_some_and(|i| self.locals.contains_key(&i.to_string())) =>
+            {
+                let init = self.locals[&p
+                    .path
+                    .get_ident()
+                    .map(ToString::to_string)
+                    .unwrap_or_default()];
+                self.mark_exits(init, exit);
+            }
             _ => {
+                self.mark_forwarded(expr, exit.clone());
                 self.exits.insert(expr, exit);
             }
         }
@@ -161,14 +215,75 @@ impl<'a> Walker<'_, 'a> {
                             self.error_values.insert(value, exit.clone());
                         }
                     }
-                    _ => {}
+                    _ => self.mark_forwarded(expr, exit),
                 }
             }
             Expr::Call(c) if c.args.len() == 1 && is_path_named(&c.func, "Err") => {
                 self.error_values.insert(&c.args[0], exit);
             }
-            _ => {}
+            _ => self.mark_forwarded(expr, exit),
         }
+    }
+
+    /// A call whose `Err` leaves the root: a crate helper's protocol errors leave with it.
+    fn mark_forwarded(&mut self, expr: &'a Expr, exit: Option<Range<usize>>) {
+        let call = peel_await(expr);
+        if let Some(name) = callee(call) {
+            self.forwards.push(name);
+            self.forwarded.insert(call, exit);
+        }
+    }
+
+    /// `error.into()`, `ErrorData::from(error)`: a value of a crate type converted by the
+    /// crate's `From<Type> for ErrorData`; the type is read off how the value was built
+    /// (`let error = ToolCallError::Validation(..)`).
+    fn converted(&self, value: &Expr) -> Option<ProtocolError> {
+        let inner = match value {
+            Expr::MethodCall(m) if m.method == "into" => &*m.receiver,
+            Expr::Call(c)
+                if c.args.len() == 1
+                    && matches!(&*c.func, Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "from")) =>
+            {
+                &c.args[0]
+            }
+            _ => return None,
+        };
+        let built = match inner {
+            Expr::Path(p) => p
+                .path
+                .get_ident()
+                .and_then(|i| self.locals.get(&i.to_string()).copied())?,
+            other => other,
+        };
+        let Expr::Call(call) = built else { return None };
+        let Expr::Path(func) = &*call.func else {
+            return None;
+        };
+        let segments = &func.path.segments;
+        let ty = segments.iter().nth_back(1)?.ident.to_string();
+        let sink = self.index.conversion(self.crate_dir, &ty)?;
+        Some(ProtocolError {
+            written: format!("{ty}.into()"),
+            constructor: sink.constructor.clone(),
+            code: sink.code,
+            message: sink.message.clone(),
+            via: Some(format!("via `From<{ty}>` ({})", sink.place)),
+            call: None,
+        })
+    }
+
+    /// The protocol error a crate helper returns, as a site of this root.
+    fn helper_error(&self, call: &Expr, want_value: bool) -> Option<ProtocolError> {
+        let name = callee(call)?;
+        let (sink, value) = self.index.lookup(self.crate_dir, &name)?;
+        (value == want_value).then(|| ProtocolError {
+            written: format!("{name}(..)"),
+            constructor: sink.constructor.clone(),
+            code: sink.code,
+            message: sink.message.clone(),
+            via: Some(format!("via `{name}` ({})", sink.place)),
+            call: None,
+        })
     }
 
     /// Records `value` if it is a protocol error for this root.
@@ -185,7 +300,12 @@ impl<'a> Walker<'_, 'a> {
         let error = if self.kind == RootKind::HandRolled {
             response_error(self.facts, value)
         } else {
+            // Whatever else leaves a typed handler as `Err` is, by its type, a protocol error:
+            // only what it is about is unknown.
             typed_error(self.facts, value, self.kind)
+                .or_else(|| self.helper_error(value, true))
+                .or_else(|| self.converted(value))
+                .or_else(|| Some(opaque_error(value)))
         };
         if let Some(error) = error {
             self.sites.push(ErrorSite {
@@ -247,6 +367,18 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
             }
             if let Some(exit) = self.error_values.get(&(expr as *const Expr)).cloned() {
                 self.report(expr, exit);
+            }
+            if let Some(exit) = self.forwarded.get(&(expr as *const Expr)).cloned()
+                && let Some(error) = self.helper_error(expr, false)
+            {
+                // The caller's conditions say nothing about why the helper failed.
+                self.sites.push(ErrorSite {
+                    root: self.kind,
+                    error,
+                    guards: Vec::new(),
+                    span: span_range(self.text, expr.span()),
+                    exit,
+                });
             }
         }
         visit::visit_expr(self, expr);
@@ -326,7 +458,7 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
             );
         }
         if let Pat::Ident(p) = &local.pat {
-            self.locals.insert(p.ident.to_string(), &init.expr);
+            self.locals.entry(p.ident.to_string()).or_insert(&init.expr);
         }
     }
 
@@ -339,9 +471,14 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
             return visit::visit_expr_method_call(self, m);
         }
         self.visit_expr(&m.receiver);
+        let absent = m.method == "ok_or" || m.method == "ok_or_else";
         self.with_guard(
             Guard {
-                kind: GuardKind::Fallible,
+                kind: if absent {
+                    GuardKind::Absent
+                } else {
+                    GuardKind::Fallible
+                },
                 subject: &m.receiver,
             },
             |w| {
@@ -367,14 +504,14 @@ fn address<T>(node: &T) -> *const () {
 fn arm_kind(pat: &Pat) -> ArmKind {
     match pat {
         Pat::Wild(_) => ArmKind::Fallback,
-        Pat::Ident(p) if p.ident == "None" => ArmKind::Failure,
+        Pat::Ident(p) if p.ident == "None" => ArmKind::Missing,
         Pat::Ident(p)
             if p.subpat.is_none()
                 && p.ident.to_string().starts_with(|c: char| c.is_lowercase()) =>
         {
             ArmKind::Fallback
         }
-        Pat::Path(p) if p.path.is_ident("None") => ArmKind::Failure,
+        Pat::Path(p) if p.path.is_ident("None") => ArmKind::Missing,
         Pat::TupleStruct(t) if t.path.segments.last().is_some_and(|s| s.ident == "Err") => {
             ArmKind::Failure
         }
@@ -383,10 +520,18 @@ fn arm_kind(pat: &Pat) -> ArmKind {
 }
 
 /// The expressions whose value is the value of `expr` (block tails, branches, arms).
-fn tails(expr: &Expr) -> Vec<&Expr> {
+pub fn tails(expr: &Expr) -> Vec<&Expr> {
     let mut out = Vec::new();
     collect_tails(expr, &mut out);
     out
+}
+
+/// The expressions whose value is a block's value.
+pub fn block_tails(block: &syn::Block) -> Vec<&Expr> {
+    match block.stmts.last() {
+        Some(syn::Stmt::Expr(tail, None)) => tails(tail),
+        _ => Vec::new(),
+    }
 }
 
 fn collect_tails<'e>(expr: &'e Expr, out: &mut Vec<&'e Expr>) {
@@ -436,6 +581,118 @@ fn peel_future_adapters(mut expr: &Expr) -> &Expr {
         expr = &m.receiver;
     }
     expr
+}
+
+/// The `let name = init;` of a root (a name bound twice keeps its first initializer).
+struct Locals<'a>(HashMap<String, &'a Expr>);
+
+impl<'a> Visit<'a> for Locals<'a> {
+    fn visit_local(&mut self, local: &'a syn::Local) {
+        if let (Pat::Ident(p), Some(init)) = (&local.pat, &local.init) {
+            self.0.entry(p.ident.to_string()).or_insert(&init.expr);
+        }
+        visit::visit_local(self, local);
+    }
+
+    fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}
+
+    fn visit_item(&mut self, _: &'a syn::Item) {}
+}
+
+/// An error value whose construction is not visible here (`Err(e)`, `Err(e.into())`).
+fn opaque_error(value: &Expr) -> ProtocolError {
+    let text = value
+        .to_token_stream()
+        .to_string()
+        .replace(" . ", ".")
+        .replace(" (", "(")
+        .replace("( ", "(")
+        .replace(" )", ")");
+    let written = if text.chars().count() > 40 {
+        format!("{}…", text.chars().take(40).collect::<String>())
+    } else {
+        text
+    };
+    ProtocolError {
+        written,
+        constructor: "error value".to_string(),
+        code: None,
+        message: None,
+        via: None,
+        call: matches!(value, Expr::Call(_) | Expr::MethodCall(_))
+            .then(|| callee(value))
+            .flatten(),
+    }
+}
+
+/// Method names too common to resolve by name to a crate function without knowing the
+/// receiver's type (`client.get(url)` is not the crate's `get`).
+const COMMON_METHODS: &[&str] = &[
+    "get",
+    "call",
+    "send",
+    "run",
+    "execute",
+    "new",
+    "from",
+    "into",
+    "map",
+    "map_err",
+    "ok_or",
+    "ok_or_else",
+    "and_then",
+    "unwrap",
+    "clone",
+    "to_string",
+    "parse",
+    "read",
+    "write",
+    "open",
+    "connect",
+    "query",
+    "fetch",
+    "request",
+    "post",
+    "put",
+    "delete",
+    "update",
+    "insert",
+    "remove",
+    "lock",
+    "json",
+    "text",
+    "recv",
+    "next",
+    "join",
+    "wait",
+    "spawn",
+];
+
+/// The crate function an expression calls, when its name identifies it: a path call
+/// (`helper(..)`, `Self::helper(..)`), a method on `self` or one of its fields, or a method
+/// whose name is not a common one.
+pub fn callee(expr: &Expr) -> Option<String> {
+    match peel_await(expr) {
+        Expr::Call(c) => match &*c.func {
+            Expr::Path(p) => {
+                let name = p.path.segments.last()?.ident.to_string();
+                let constructor = name.starts_with(char::is_uppercase);
+                (!constructor).then_some(name)
+            }
+            _ => None,
+        },
+        Expr::MethodCall(m) => {
+            let name = m.method.to_string();
+            let on_self = m
+                .receiver
+                .to_token_stream()
+                .into_iter()
+                .next()
+                .is_some_and(|t| t.to_string() == "self");
+            (on_self || !COMMON_METHODS.contains(&name.as_str())).then_some(name)
+        }
+        _ => None,
+    }
 }
 
 fn is_path_named(expr: &Expr, name: &str) -> bool {

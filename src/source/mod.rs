@@ -9,9 +9,11 @@ mod defaults;
 mod deps;
 mod facts;
 mod flow;
+pub mod index;
 mod roots;
 mod sinks;
 pub mod site;
+mod summary;
 
 use std::collections::HashSet;
 use std::ops::Range;
@@ -26,6 +28,7 @@ use crate::suppress::{self, Suppression};
 use crate::text::SourceText;
 use facts::FileFacts;
 use flow::{Body, Root};
+use index::CrateIndex;
 use site::{ErrorSite, RootKind};
 
 /// How many calls deep a hand-rolled root is followed into the file's own functions.
@@ -35,16 +38,23 @@ const MAX_CALL_DEPTH: usize = 3;
 /// (generated or hostile), and parsing it could overflow the stack.
 const MAX_NESTING: usize = 1000;
 
-/// Checks one Rust file, found at `path` (whose crate's `Cargo.lock` gives the rmcp version):
-/// its findings, and its suppression comments (malformed ones are findings too).
-pub fn check(source: &SourceText, path: &Path) -> (Vec<Finding>, Vec<Suppression>) {
+pub use summary::summarize;
+
+/// Checks one Rust file, found at `path` (whose crate's `Cargo.lock` gives the rmcp version),
+/// with the crate's helpers from `index`: its findings, and its suppression comments
+/// (malformed ones are findings too).
+pub fn check(
+    source: &SourceText,
+    path: &Path,
+    index: &CrateIndex,
+) -> (Vec<Finding>, Vec<Suppression>) {
     if let Some(at) = too_deep(source.text()) {
         let message =
             format!("brackets nest more than {MAX_NESTING} deep here, so the file was not checked");
         return (vec![not_parsed(source, at..at + 1, message)], Vec::new());
     }
     let (mut findings, extents) = match syn::parse_file(source.text()) {
-        Ok(file) => (check_parsed(source, &file, path), Extents::of(&file)),
+        Ok(file) => (check_parsed(source, &file, path, index), Extents::of(&file)),
         Err(error) => (vec![parse_error(source, &error)], Extents::default()),
     };
     // proc-macro2 keeps every parsed file's text per thread unless told otherwise.
@@ -94,8 +104,20 @@ impl<'a> Visit<'a> for Extents {
     }
 }
 
-fn check_parsed(source: &SourceText, file: &syn::File, path: &Path) -> Vec<Finding> {
-    let facts = FileFacts::new(file);
+fn check_parsed(
+    source: &SourceText,
+    file: &syn::File,
+    path: &Path,
+    index: &CrateIndex,
+) -> Vec<Finding> {
+    let crate_dir = index::crate_dir(path);
+    let facts = FileFacts::new(file, index.aliases(&crate_dir));
+    let ctx = flow::Context {
+        facts: &facts,
+        text: source,
+        index,
+        crate_dir: &crate_dir,
+    };
     let mut findings = defaults::check(file, &facts, source, || deps::rmcp_version(path));
     let mut queue: Vec<(Root, usize)> = roots::find_roots(file, &facts)
         .into_iter()
@@ -103,7 +125,7 @@ fn check_parsed(source: &SourceText, file: &syn::File, path: &Path) -> Vec<Findi
         .collect();
     let mut followed = HashSet::new();
     while let Some((root, depth)) = queue.pop() {
-        let walk = flow::walk(&facts, source, root);
+        let walk = flow::walk(&ctx, root);
         findings.extend(walk.sites.iter().filter_map(finding));
         if depth >= MAX_CALL_DEPTH {
             continue;
@@ -136,7 +158,13 @@ fn finding(site: &ErrorSite) -> Option<Finding> {
         .code
         .map(|c| format!(" ({c})"))
         .unwrap_or_default();
-    let message = format!("{} answered with a JSON-RPC error{code}", rule.case);
+    let via = site
+        .error
+        .via
+        .as_ref()
+        .map(|v| format!(" {v}"))
+        .unwrap_or_default();
+    let message = format!("{} answered with a JSON-RPC error{code}{via}", rule.case);
     let label = format!("`{}` becomes a JSON-RPC error response", site.error.written);
     let mut finding = Finding::new(rule.meta, site.span.clone(), message, label);
     finding.help = Some(format!("{}\n{}", help(site.root, rule), rule.meta.sep));
@@ -186,7 +214,7 @@ fn not_parsed(source: &SourceText, span: Range<usize>, message: String) -> Findi
 
 /// The byte offset where brackets first nest deeper than [`MAX_NESTING`], outside comments
 /// and string literals (char literals such as `'('` may miscount by one: harmless this far out).
-fn too_deep(text: &str) -> Option<usize> {
+pub(crate) fn too_deep(text: &str) -> Option<usize> {
     let bytes = text.as_bytes();
     let (mut depth, mut i) = (0usize, 0);
     while i < bytes.len() {

@@ -70,6 +70,8 @@ pub fn typed_error(facts: &FileFacts, expr: &Expr, root: RootKind) -> Option<Pro
                     constructor: ctor.clone(),
                     code,
                     message,
+                    via: None,
+                    call: None,
                 });
             }
             if facts.is_rpc_error(ty) {
@@ -79,6 +81,8 @@ pub fn typed_error(facts: &FileFacts, expr: &Expr, root: RootKind) -> Option<Pro
                     constructor: ctor.clone(),
                     code: Some(code),
                     message,
+                    via: None,
+                    call: None,
                 });
             }
             // rust-mcp-sdk converts a `CallToolError` that escapes the core handler into
@@ -95,6 +99,8 @@ pub fn typed_error(facts: &FileFacts, expr: &Expr, root: RootKind) -> Option<Pro
                     constructor: ctor.clone(),
                     code: Some(-32603),
                     message,
+                    via: None,
+                    call: None,
                 });
             }
             None
@@ -132,6 +138,8 @@ pub fn response_error(facts: &FileFacts, expr: &Expr) -> Option<ProtocolError> {
                     constructor: ctor.clone(),
                     code: Some(code),
                     message: call.args.iter().find_map(message_of),
+                    via: None,
+                    call: None,
                 });
             }
             (!ty_name.contains("result") && !ty_name.contains("content"))
@@ -166,6 +174,8 @@ fn helper_error<'e>(
         constructor: name.to_string(),
         code: Some(code),
         message: args.into_iter().find_map(message_of),
+        via: None,
+        call: None,
     })
 }
 
@@ -180,6 +190,8 @@ fn struct_error(facts: &FileFacts, s: &ExprStruct) -> Option<ProtocolError> {
         constructor: "struct literal".to_string(),
         code: field(s, "code").and_then(|e| facts.int_value(e)),
         message: field(s, "message").and_then(message_of),
+        via: None,
+        call: None,
     })
 }
 
@@ -214,6 +226,8 @@ fn json_error(facts: &FileFacts, mac: &Macro) -> Option<ProtocolError> {
             constructor: "json!".to_string(),
             code: value("code").and_then(|e| facts.int_value(&e)),
             message: value("message").as_ref().and_then(message_of),
+            via: None,
+            call: None,
         }
     };
     if let Some((_, value)) = top.iter().find(|(k, _)| k == "error") {

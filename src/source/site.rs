@@ -33,13 +33,20 @@ pub struct ProtocolError {
     pub code: Option<i64>,
     /// The message literal, or a `format!` string.
     pub message: Option<String>,
+    /// The helper the error comes through: "via `call_plugin` (src/plugin.rs:120)".
+    pub via: Option<String>,
+    /// For an error value built by a call this file cannot see into (`Err(tool_not_found(x))`),
+    /// the function called, for the crate index to resolve.
+    pub call: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ArmKind {
     /// `_ =>` or a plain binding: what no other arm matched.
     Fallback,
-    /// `None =>` or `Err(..) =>`.
+    /// `None =>`: what was looked for is not there.
+    Missing,
+    /// `Err(..) =>`: what was done failed.
     Failure,
     Other,
 }
@@ -52,7 +59,9 @@ pub enum GuardKind {
     MatchArm(ArmKind),
     /// The `else` of `let PAT = subject else { .. }`.
     LetElse,
-    /// The error of `subject.ok_or(..)`, `.ok_or_else(..)` or `.map_err(..)`.
+    /// The error of `subject.ok_or(..)` or `.ok_or_else(..)`: the subject is absent.
+    Absent,
+    /// The error of `subject.map_err(..)` and the like: the subject failed.
     Fallible,
 }
 
@@ -99,9 +108,22 @@ const TOOL_NAME_IDENTS: &[&str] = &[
     "server_name",
 ];
 
-/// Identifiers that hold a call's arguments: an expression that uses them does the tool's
-/// work rather than resolve its name.
-const ARGUMENT_IDENTS: &[&str] = &["args", "arguments", "params", "input", "parameters"];
+/// Identifiers that hold a name (not a resolved `tool`, whose failure is the tool's own).
+const NAME_IDENTS: &[&str] = &[
+    "name",
+    "tool_name",
+    "toolname",
+    "plugin_name",
+    "server_name",
+];
+
+/// Whether an expression uses the call's arguments (`args`, `arguments_value`, `params`): it
+/// then does the tool's work rather than resolve its name.
+fn mentions_argument(expr: &Expr) -> bool {
+    words(expr.to_token_stream())
+        .iter()
+        .any(|w| ["arg", "param", "input"].iter().any(|a| w.contains(a)))
+}
 
 impl<'a> ErrorSite<'a> {
     fn innermost(&self) -> Option<&Guard<'a>> {
@@ -112,6 +134,17 @@ impl<'a> ErrorSite<'a> {
     /// about something else (the whole handler sits under `if let Some(args) = ..`).
     fn reason_guards(&self) -> &[Guard<'a>] {
         &self.guards[self.guards.len().saturating_sub(2)..]
+    }
+
+    /// Whether an identifier or string in the explaining `if` conditions contains one of
+    /// `needles`: a check (`if self.disabled.contains(name)`), not a call's failure that
+    /// merely passes such a value (`match tool.call(args, authorization)`).
+    pub fn condition_mentions(&self, needles: &[&str]) -> bool {
+        self.reason_guards()
+            .iter()
+            .filter(|g| g.kind == GuardKind::Condition)
+            .flat_map(|g| words(g.subject.to_token_stream()))
+            .any(|w| needles.iter().any(|n| w.contains(n)))
     }
 
     /// Whether an identifier or string in the explaining guards contains one of `needles`.
@@ -140,11 +173,15 @@ impl<'a> ErrorSite<'a> {
         match (guard.kind, subject(guard.subject)) {
             (_, Subject::ToolLookup) => true,
             (GuardKind::MatchArm(ArmKind::Fallback), _) => mentions_tool_name(guard.subject),
-            // `parse_namespaced_name(request.name)` failing: the name resolves to no tool.
-            (
-                GuardKind::MatchArm(ArmKind::Failure) | GuardKind::LetElse | GuardKind::Fallible,
-                _,
-            ) => mentions_tool_name(guard.subject) && !mentions(guard.subject, ARGUMENT_IDENTS),
+            // `let tool = ..find(..)` then `None =>`: no such tool.
+            (GuardKind::MatchArm(ArmKind::Missing) | GuardKind::LetElse | GuardKind::Absent, _) => {
+                mentions_tool_name(guard.subject) && !mentions_argument(guard.subject)
+            }
+            // `parse_namespaced_name(request.name)` failing: the name resolves to no tool; but
+            // `tool.call(args)` failing is the tool's own failure.
+            (GuardKind::MatchArm(ArmKind::Failure) | GuardKind::Fallible, _) => {
+                mentions(guard.subject, NAME_IDENTS) && !mentions_argument(guard.subject)
+            }
             _ => false,
         }
     }

@@ -1,0 +1,216 @@
+//! Crate-wide facts, gathered from every file before any file is checked: which functions
+//! return rmcp's error, with which constructors (directly, through `?` or tail calls into
+//! other such functions), and what each `impl From<X> for ErrorData` builds. The roots then
+//! see `helper(..)?`, a tail `self.call_tool_impl(..).await` or `Err(tool_not_found(..))` as
+//! protocol errors, reported "via" the helper.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+/// A protocol error a helper builds, and where.
+#[derive(Debug, Clone)]
+pub struct Sink {
+    pub constructor: String,
+    pub code: Option<i64>,
+    pub message: Option<String>,
+    /// `src/plugin.rs:120`
+    pub place: String,
+    /// An error value built by calling this crate function (`Err(tool_not_found(x))`), whose
+    /// own constructor the index substitutes when it knows it.
+    pub helper: Option<String>,
+}
+
+/// What a function hands its caller.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Returns {
+    /// `-> ErrorData`: an error value, to return or wrap.
+    ErrorValue,
+    /// `-> Result<_, ErrorData>`.
+    RmcpResult,
+    /// `-> Result<_, X>`, converted at the caller's `?` if the crate has `From<X> for ErrorData`.
+    ResultOf(String),
+}
+
+#[derive(Debug, Clone)]
+pub struct FnSummary {
+    pub name: String,
+    pub returns: Returns,
+    /// The protocol errors its body returns itself.
+    pub sinks: Vec<Sink>,
+    /// Functions whose `Err` it passes on (`?` or tail).
+    pub forwards: Vec<String>,
+}
+
+/// One file's contribution.
+#[derive(Debug, Clone, Default)]
+pub struct FileSummary {
+    pub crate_dir: PathBuf,
+    pub fns: Vec<FnSummary>,
+    /// `impl From<X> for ErrorData`: `X` and what `from` builds.
+    pub froms: Vec<(String, Vec<Sink>)>,
+}
+
+/// How deep forwarding is followed.
+const MAX_DEPTH: usize = 4;
+
+#[derive(Debug, Default)]
+pub struct CrateIndex {
+    /// Per crate and function name: what calling it may return as a protocol error, and
+    /// whether it returns an error value rather than a `Result`.
+    fns: HashMap<(PathBuf, String), (Vec<Sink>, bool)>,
+    /// Per crate and type: what `From<type> for ErrorData` builds.
+    froms: HashMap<(PathBuf, String), Vec<Sink>>,
+    /// Per crate: the names its files give rmcp's error.
+    aliases: HashMap<PathBuf, HashSet<String>>,
+}
+
+impl CrateIndex {
+    pub fn build(
+        files: Vec<FileSummary>,
+        aliases: HashMap<PathBuf, HashSet<String>>,
+    ) -> CrateIndex {
+        let mut froms: HashMap<(PathBuf, String), Vec<Sink>> = HashMap::new();
+        let mut fns: HashMap<(PathBuf, String), Vec<FnSummary>> = HashMap::new();
+        for file in files {
+            for (ty, sinks) in file.froms {
+                froms
+                    .entry((file.crate_dir.clone(), ty))
+                    .or_default()
+                    .extend(sinks);
+            }
+            for f in file.fns {
+                fns.entry((file.crate_dir.clone(), f.name.clone()))
+                    .or_default()
+                    .push(f);
+            }
+        }
+        let mut index = CrateIndex {
+            fns: HashMap::new(),
+            froms: HashMap::new(),
+            aliases,
+        };
+        for (key, summaries) in &fns {
+            let sinks = resolve(&fns, &froms, &key.0, &key.1, MAX_DEPTH);
+            let value = summaries.iter().any(|s| s.returns == Returns::ErrorValue);
+            if !sinks.is_empty() {
+                index.fns.insert(key.clone(), (sinks, value));
+            }
+        }
+        index.froms = froms
+            .into_iter()
+            .filter(|(_, sinks)| !sinks.is_empty())
+            .collect();
+        index
+    }
+
+    /// The names the crate at `dir` gives rmcp's error.
+    pub fn aliases(&self, dir: &Path) -> &HashSet<String> {
+        static NONE: std::sync::OnceLock<HashSet<String>> = std::sync::OnceLock::new();
+        self.aliases
+            .get(dir)
+            .unwrap_or_else(|| NONE.get_or_init(HashSet::new))
+    }
+
+    /// What converting a `ty` into rmcp's error builds, if the crate has such a `From`.
+    pub fn conversion(&self, dir: &Path, ty: &str) -> Option<&Sink> {
+        self.froms
+            .get(&(dir.to_path_buf(), ty.to_string()))?
+            .first()
+    }
+
+    /// What a call of `name` in the crate at `dir` may return as a protocol error (its first
+    /// sink stands for it), and whether the function returns the error as a value.
+    pub fn lookup(&self, dir: &Path, name: &str) -> Option<(&Sink, bool)> {
+        let (sinks, value) = self.fns.get(&(dir.to_path_buf(), name.to_string()))?;
+        Some((sinks.first()?, *value))
+    }
+}
+
+/// The sinks behind a function name: its own, those of what it forwards, and the `From`
+/// conversions of the error type it returns.
+fn resolve(
+    fns: &HashMap<(PathBuf, String), Vec<FnSummary>>,
+    froms: &HashMap<(PathBuf, String), Vec<Sink>>,
+    dir: &Path,
+    name: &str,
+    depth: usize,
+) -> Vec<Sink> {
+    let mut out = Vec::new();
+    for f in fns
+        .get(&(dir.to_path_buf(), name.to_string()))
+        .into_iter()
+        .flatten()
+    {
+        match &f.returns {
+            Returns::ErrorValue => out.extend(f.sinks.iter().cloned()),
+            Returns::RmcpResult => {
+                for sink in &f.sinks {
+                    let built = sink
+                        .helper
+                        .as_ref()
+                        .filter(|_| depth > 0)
+                        .map(|h| resolve(fns, froms, dir, h, depth - 1));
+                    match built {
+                        Some(built) if !built.is_empty() => out.extend(built),
+                        _ => out.push(sink.clone()),
+                    }
+                }
+                if depth > 0 {
+                    for next in f.forwards.iter().filter(|n| *n != name) {
+                        out.extend(resolve(fns, froms, dir, next, depth - 1));
+                    }
+                }
+            }
+            Returns::ResultOf(ty) => out.extend(
+                froms
+                    .get(&(dir.to_path_buf(), ty.clone()))
+                    .into_iter()
+                    .flatten()
+                    .cloned(),
+            ),
+        }
+    }
+    out
+}
+
+/// Names a file gives rmcp's error for the rest of its crate: `type McpError =
+/// rmcp::model::ErrorData;`, `pub use rmcp::ErrorData as McpError;`. Read from the text, before
+/// any file is parsed, since every later phase needs them.
+pub fn rmcp_error_aliases(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| l.contains("rmcp")) {
+        let line = line
+            .trim()
+            .trim_start_matches("pub(crate) ")
+            .trim_start_matches("pub ");
+        let target_is_error = |t: &str| {
+            let t = t.trim().trim_end_matches(';').trim();
+            t.starts_with("rmcp::") && (t.ends_with("::ErrorData") || t.ends_with("::Error"))
+        };
+        if let Some(rest) = line.strip_prefix("type ")
+            && let Some((name, target)) = rest.split_once('=')
+            && target_is_error(target)
+        {
+            out.push(name.trim().to_string());
+        } else if let Some(rest) = line.strip_prefix("use ")
+            && let Some((target, name)) = rest.split_once(" as ")
+            && target_is_error(target)
+        {
+            out.push(name.trim().trim_end_matches(';').trim().to_string());
+        }
+    }
+    out
+}
+
+/// The crate a file belongs to: the nearest directory above it with a `Cargo.toml`.
+pub fn crate_dir(path: &Path) -> PathBuf {
+    let absolute = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    absolute
+        .ancestors()
+        .skip(1)
+        .find(|dir| dir.join("Cargo.toml").is_file())
+        .map_or_else(
+            || absolute.parent().unwrap_or(Path::new("")).to_path_buf(),
+            Path::to_path_buf,
+        )
+}

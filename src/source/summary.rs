@@ -1,0 +1,178 @@
+//! Phase one of the source pass: what each function of a file hands its callers, for the
+//! crate index (see [`super::index`]).
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use syn::visit::{self, Visit};
+use syn::{Block, GenericArgument, ImplItem, PathArguments, Signature, Type};
+
+use super::facts::{FileFacts, path_strings};
+use super::flow::{self, Body, Context, Root};
+use super::index::{CrateIndex, FileSummary, FnSummary, Returns, Sink, crate_dir};
+use super::site::{ProtocolError, RootKind};
+use super::{is_cfg_test, sinks, span_range, too_deep};
+use crate::text::SourceText;
+
+/// `crate_aliases`: the names the file's crate gives rmcp's error.
+pub fn summarize(source: &SourceText, path: &Path, crate_aliases: &HashSet<String>) -> FileSummary {
+    let mut summary = FileSummary {
+        crate_dir: crate_dir(path),
+        ..FileSummary::default()
+    };
+    if too_deep(source.text()).is_some() {
+        return summary;
+    }
+    if let Ok(file) = syn::parse_file(source.text()) {
+        fill(&mut summary, source, &file, crate_aliases);
+    }
+    proc_macro2::extra::invalidate_current_thread_spans();
+    summary
+}
+
+fn fill(
+    summary: &mut FileSummary,
+    source: &SourceText,
+    file: &syn::File,
+    crate_aliases: &HashSet<String>,
+) {
+    let facts = FileFacts::new(file, crate_aliases);
+    let mut items = Items::default();
+    items.visit_file(file);
+    let empty = CrateIndex::default();
+    let ctx = Context {
+        facts: &facts,
+        text: source,
+        index: &empty,
+        crate_dir: &summary.crate_dir,
+    };
+    let sink = |error: ProtocolError, span: std::ops::Range<usize>| Sink {
+        helper: error.call,
+        constructor: error.constructor,
+        code: error.code,
+        message: error.message,
+        place: format!("{}:{}", source.name, source.position(span.start).line),
+    };
+    let values = |block: &Block| -> Vec<Sink> {
+        flow::block_tails(block)
+            .into_iter()
+            .filter_map(|e| {
+                sinks::typed_error(&facts, e, RootKind::RmcpTool)
+                    .map(|p| sink(p, span_range(source, syn::spanned::Spanned::span(e))))
+            })
+            .collect()
+    };
+    for (sig, block) in items.fns {
+        let Some(returns) = returns(&facts, sig) else {
+            continue;
+        };
+        let (sinks, forwards) = match &returns {
+            Returns::ErrorValue => (values(block), Vec::new()),
+            Returns::RmcpResult => {
+                let walk = flow::walk(
+                    &ctx,
+                    Root {
+                        kind: RootKind::RmcpTool,
+                        body: Body::Block(block),
+                    },
+                );
+                let sites = walk.sites.into_iter().filter(|s| !s.is_permitted());
+                (
+                    sites.map(|s| sink(s.error, s.span)).collect(),
+                    walk.forwards,
+                )
+            }
+            Returns::ResultOf(_) => (Vec::new(), Vec::new()),
+        };
+        summary.fns.push(FnSummary {
+            name: sig.ident.to_string(),
+            returns,
+            sinks,
+            forwards,
+        });
+    }
+    for (from, target, block) in items.froms {
+        if let Type::Path(target) = target
+            && facts.is_rmcp_error(&path_strings(&target.path))
+        {
+            summary.froms.push((from, values(block)));
+        }
+    }
+}
+
+/// What a signature hands its caller, when rmcp's error may be in it.
+fn returns(facts: &FileFacts, sig: &Signature) -> Option<Returns> {
+    let syn::ReturnType::Type(_, ty) = &sig.output else {
+        return None;
+    };
+    let is_rmcp =
+        |t: &Type| matches!(t, Type::Path(p) if facts.is_rmcp_error(&path_strings(&p.path)));
+    if is_rmcp(ty) {
+        return Some(Returns::ErrorValue);
+    }
+    let Type::Path(error) = facts.result_error_type(ty)? else {
+        return None;
+    };
+    if facts.is_rmcp_error(&path_strings(&error.path)) {
+        return Some(Returns::RmcpResult);
+    }
+    Some(Returns::ResultOf(
+        error.path.segments.last()?.ident.to_string(),
+    ))
+}
+
+/// The functions of a file (not of its test modules), and its `From` impls' `from` bodies.
+#[derive(Default)]
+struct Items<'a> {
+    fns: Vec<(&'a Signature, &'a Block)>,
+    froms: Vec<(String, &'a Type, &'a Block)>,
+}
+
+impl<'a> Visit<'a> for Items<'a> {
+    fn visit_item_mod(&mut self, m: &'a syn::ItemMod) {
+        if !is_cfg_test(&m.attrs) {
+            visit::visit_item_mod(self, m);
+        }
+    }
+
+    fn visit_item_fn(&mut self, f: &'a syn::ItemFn) {
+        self.fns.push((&f.sig, &f.block));
+        visit::visit_item_fn(self, f);
+    }
+
+    fn visit_item_impl(&mut self, item: &'a syn::ItemImpl) {
+        let from = item.trait_.as_ref().and_then(|(path, _)| {
+            let last = path.segments.last().filter(|s| s.ident == "From")?;
+            let PathArguments::AngleBracketed(args) = &last.arguments else {
+                return None;
+            };
+            match args.args.first()? {
+                GenericArgument::Type(Type::Path(p)) => {
+                    Some(p.path.segments.last()?.ident.to_string())
+                }
+                _ => None,
+            }
+        });
+        for f in item.items.iter().filter_map(|i| {
+            if let ImplItem::Fn(f) = i {
+                Some(f)
+            } else {
+                None
+            }
+        }) {
+            match &from {
+                Some(source) if f.sig.ident == "from" => {
+                    self.froms.push((source.clone(), &item.self_ty, &f.block))
+                }
+                _ => self.fns.push((&f.sig, &f.block)),
+            }
+        }
+        visit::visit_item_impl(self, item);
+    }
+
+    fn visit_trait_item_fn(&mut self, f: &'a syn::TraitItemFn) {
+        if let Some(block) = &f.default {
+            self.fns.push((&f.sig, block));
+        }
+    }
+}
