@@ -1,0 +1,1 @@
+// Empty: the corpus is its dependencies' sources.
