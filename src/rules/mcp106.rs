@@ -1,12 +1,10 @@
 use super::{Level, RuleMeta};
 
-/// Reported by the transcript pass; the source pass (non-object `structured_content`
-/// literals) is not built yet, so `source` stays false until it is.
 pub static META: RuleMeta = RuleMeta {
     code: "MCP106",
     name: "unreported-invalid-output",
     level: Level::Warning,
-    source: false,
+    source: true,
     transcript: true,
     summary: "a success result whose `structuredContent` is missing, not an object, or does not conform to the tool's `outputSchema`",
     sep: "SEP-2145: servers SHOULD report output validation failures as Tool Execution Errors instead of returning invalid structured output",

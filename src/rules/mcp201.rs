@@ -1,11 +1,10 @@
 use super::{Level, RuleMeta};
 
-/// The transcript pass checks the texts of recorded results; the source pass does not yet.
 pub static META: RuleMeta = RuleMeta {
     code: "MCP201",
     name: "vague-tool-error",
     level: Level::Advice,
-    source: false,
+    source: true,
     transcript: true,
     summary: "a tool execution error with no text, or a text that gives the model nothing to act on",
     sep: "SEP-2145 (message guidance): servers SHOULD include a short, actionable message in the first content item",

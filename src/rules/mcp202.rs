@@ -1,11 +1,10 @@
 use super::{Level, RuleMeta};
 
-/// The transcript pass checks recorded texts; the source pass does not yet.
 pub static META: RuleMeta = RuleMeta {
     code: "MCP202",
     name: "tool-error-lists-tools",
     level: Level::Warning,
-    source: false,
+    source: true,
     transcript: true,
     summary: "an error text that enumerates the server's tool names or leaks policy detail",
     sep: "SEP-2145: implementations should avoid enumerating available tool names in error text, and SHOULD avoid leaking policy details",

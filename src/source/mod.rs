@@ -10,6 +10,7 @@ mod deps;
 mod facts;
 mod flow;
 pub mod index;
+mod results;
 mod roots;
 mod sinks;
 pub mod site;
@@ -119,6 +120,7 @@ fn check_parsed(
         crate_dir: &crate_dir,
     };
     let mut findings = defaults::check(file, &facts, source, || deps::rmcp_version(path));
+    findings.extend(results::check(file, source));
     let mut queue: Vec<(Root, usize)> = roots::find_roots(file, &facts)
         .into_iter()
         .map(|r| (r, 0))
