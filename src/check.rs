@@ -169,32 +169,77 @@ fn check_all(
     // The crate facts come from every file of the crates involved, even when only some are
     // named (pre-commit names the staged files): a helper may live in an unchanged file.
     let context = crate_files(files);
-    // Phase zero: the names each crate gives rmcp's error (`pub type McpError = ..`).
-    let found = parallel(context.len(), |i| {
-        let source = read_source(&context[i]).ok()?.ok()?;
+    // Phase zero: the names each crate gives rmcp's error (`pub type McpError = ..`), and which
+    // files mention anything this pass looks at: only those are parsed.
+    let scans = parallel(context.len(), |i| {
+        // Oversized files are not read here; phase two reports them without reading either.
+        if std::fs::metadata(&context[i]).ok()?.len() > MAX_SOURCE_BYTES {
+            return None;
+        }
+        let text = std::fs::read_to_string(&context[i]).ok()?;
         Some((
             index::crate_dir(&context[i]),
-            index::rmcp_error_aliases(source.text()),
+            index::rmcp_error_aliases(&text),
+            source::may_matter(&text, &[]),
         ))
     });
     let mut aliases: HashMap<PathBuf, HashSet<String>> = HashMap::new();
-    for (dir, names) in found.into_iter().flatten() {
-        aliases.entry(dir).or_default().extend(names);
+    for (dir, names, _) in scans
+        .iter()
+        .flatten()
+        .filter(|(_, names, _)| !names.is_empty())
+    {
+        aliases
+            .entry(dir.clone())
+            .or_default()
+            .extend(names.iter().cloned());
     }
-    // Phase one: what every Rust file's functions hand their callers, merged per crate.
     let none = HashSet::new();
-    let summaries = parallel(context.len(), |i| {
-        summarize_one(
-            &context[i],
-            aliases.get(&index::crate_dir(&context[i])).unwrap_or(&none),
-        )
+    let crate_aliases = |path: &Path| aliases.get(&index::crate_dir(path)).unwrap_or(&none);
+    let relevant: Vec<bool> = context
+        .iter()
+        .zip(&scans)
+        .map(|(path, scan)| match scan {
+            Some((_, _, true)) => true,
+            // Only a crate alias of rmcp's error would make it matter: read it again for those.
+            Some((dir, _, false)) => aliases.get(dir).is_some_and(|names| {
+                let text = std::fs::read_to_string(path).unwrap_or_default();
+                source::may_matter(&text, &names.iter().map(String::as_str).collect::<Vec<_>>())
+            }),
+            None => true, // unreadable or oversized: reported in phase two
+        })
+        .collect();
+    let relevant_paths: HashSet<&PathBuf> = context
+        .iter()
+        .zip(&relevant)
+        .filter(|(_, r)| **r)
+        .map(|(p, _)| p)
+        .collect();
+    // Phase one: what every relevant file's functions hand their callers, merged per crate.
+    let summaries = parallel(context.len(), |i| match relevant[i] {
+        true => summarize_one(&context[i], crate_aliases(&context[i])),
+        false => None,
     });
+    let unparsed: HashSet<&PathBuf> = context
+        .iter()
+        .zip(&summaries)
+        .filter(|(_, s)| s.as_ref().is_some_and(|s| s.unparsed))
+        .map(|(p, _)| p)
+        .collect();
     let index = CrateIndex::build(summaries.into_iter().flatten().collect(), aliases);
     // Phase two: every file, with the crate's helpers known.
     let checked = parallel(files.len(), |i| {
         let input = &files[i];
         Some(match input.kind {
-            Kind::Rust => check_one(&input.path, &index),
+            Kind::Rust => {
+                let relevant = relevant_paths.contains(&input.path);
+                check_one(
+                    &input.path,
+                    &index,
+                    relevant,
+                    unparsed.contains(&input.path),
+                )
+            }
             Kind::Transcript => {
                 let name = input.path.display().to_string();
                 let report = move |bytes: usize| {
@@ -221,6 +266,8 @@ fn crate_files(files: &[Input]) -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = rust.clone().map(|i| index::crate_dir(&i.path)).collect();
     dirs.sort();
     dirs.dedup();
+    // Compared as absolute paths, lexically: a stat per file of a large tree costs seconds.
+    let cwd = std::env::current_dir().unwrap_or_default();
     let mut seen = HashSet::new();
     let named = rust.map(|i| i.path.clone());
     let walked = walk::collect(&dirs, false)
@@ -229,7 +276,7 @@ fn crate_files(files: &[Input]) -> Vec<PathBuf> {
         .map(|i| i.path);
     named
         .chain(walked)
-        .filter(|p| seen.insert(std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())))
+        .filter(|p| seen.insert(config::normalize(&cwd.join(p))))
         .collect()
 }
 
@@ -307,14 +354,41 @@ fn summarize_one(path: &Path, crate_aliases: &HashSet<String>) -> Option<FileSum
     .ok()
 }
 
-fn check_one(path: &Path, index: &CrateIndex) -> Result<FileReport, String> {
+/// Checks a Rust file; one that mentions nothing MCP-related (`relevant` false) was read
+/// in phase zero and is not read again. A file without findings does not keep its text.
+/// `unparsed`: phase one could not parse it, so it is parsed again to say why.
+fn check_one(
+    path: &Path,
+    index: &CrateIndex,
+    relevant: bool,
+    unparsed: bool,
+) -> Result<FileReport, String> {
+    let name = || path.display().to_string();
+    if !relevant {
+        return Ok(FileReport::new(
+            Arc::new(SourceText::new(name(), String::new())),
+            Vec::new(),
+        ));
+    }
     let source = match read_source(path)? {
         Ok(source) => source,
         Err(unreadable) => return Ok(unreadable),
     };
+    if !unparsed && !source::may_report(source.text()) {
+        return Ok(FileReport::new(
+            Arc::new(SourceText::new(name(), String::new())),
+            Vec::new(),
+        ));
+    }
     let checked = catch_unwind(AssertUnwindSafe(|| source::check(&source, path, index)));
     let (findings, suppressions) = checked
         .map_err(|_| "internal error while checking this file; please report it".to_string())?;
+    if findings.is_empty() && suppressions.is_empty() {
+        return Ok(FileReport::new(
+            Arc::new(SourceText::new(name(), String::new())),
+            Vec::new(),
+        ));
+    }
     let mut report = FileReport::new(source, findings);
     report.suppressions = suppressions;
     Ok(report)

@@ -298,7 +298,8 @@ impl Config {
     }
 }
 
-fn normalize(path: &Path) -> PathBuf {
+/// `path` with `.` and `..` resolved lexically (no symlink is followed).
+pub fn normalize(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for part in path.components() {
         match part {

@@ -61,7 +61,11 @@ fn deep_nesting_is_reported_instead_of_overflowing_the_stack() {
     let n = 100_000;
     std::fs::write(
         &file,
-        format!("fn f() -> i32 {{ {}1{} }}\n", "(".repeat(n), ")".repeat(n)),
+        format!(
+            "use rmcp::ErrorData;\nfn f() -> i32 {{ {}1{} }}\n",
+            "(".repeat(n),
+            ")".repeat(n)
+        ),
     )
     .unwrap();
     let (findings, _) = run_beside(&file);

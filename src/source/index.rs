@@ -48,6 +48,8 @@ pub struct FileSummary {
     pub fns: Vec<FnSummary>,
     /// `impl From<X> for ErrorData`: `X` and what `from` builds.
     pub froms: Vec<(String, Vec<Sink>)>,
+    /// The file could not be parsed: phase two must parse it again to report why.
+    pub unparsed: bool,
 }
 
 /// How deep forwarding is followed.
@@ -178,6 +180,9 @@ fn resolve(
 /// any file is parsed, since every later phase needs them.
 pub fn rmcp_error_aliases(text: &str) -> Vec<String> {
     let mut out = Vec::new();
+    if !text.contains("rmcp") {
+        return out; // one fast scan instead of splitting every file of a tree into lines
+    }
     for line in text.lines().filter(|l| l.contains("rmcp")) {
         let line = line
             .trim()
@@ -202,15 +207,23 @@ pub fn rmcp_error_aliases(text: &str) -> Vec<String> {
     out
 }
 
-/// The crate a file belongs to: the nearest directory above it with a `Cargo.toml`.
+/// The crate a file belongs to: the nearest directory above it with a `Cargo.toml`. Looked
+/// up once per directory: every phase asks it of every file.
 pub fn crate_dir(path: &Path) -> PathBuf {
-    let absolute = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    absolute
+    static CACHE: std::sync::OnceLock<std::sync::Mutex<HashMap<PathBuf, PathBuf>>> =
+        std::sync::OnceLock::new();
+    let parent = path.parent().unwrap_or(Path::new(".")).to_path_buf();
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(found) = cache.lock().ok().and_then(|c| c.get(&parent).cloned()) {
+        return found;
+    }
+    let absolute = std::fs::canonicalize(&parent).unwrap_or_else(|_| parent.clone());
+    let found = absolute
         .ancestors()
-        .skip(1)
         .find(|dir| dir.join("Cargo.toml").is_file())
-        .map_or_else(
-            || absolute.parent().unwrap_or(Path::new("")).to_path_buf(),
-            Path::to_path_buf,
-        )
+        .map_or_else(|| absolute.clone(), Path::to_path_buf);
+    if let Ok(mut cache) = cache.lock() {
+        cache.insert(parent, found.clone());
+    }
+    found
 }

@@ -41,6 +41,50 @@ const MAX_NESTING: usize = 1000;
 
 pub use summary::summarize;
 
+/// Words without one of which a file holds no tools/call handler, protocol error, helper of
+/// one, result this pass reads, nor suppression: such a file is not parsed at all.
+const MARKERS: &[&str] = &[
+    "rmcp",
+    "ErrorData",
+    "McpError",
+    "RpcError",
+    "CallTool",
+    "call_tool",
+    "tools/call",
+    "ServerHandler",
+    "isError",
+    "JsonRpc",
+    "jsonrpc",
+    "mcp-lint:",
+];
+
+/// Words without one of which a file has no tools/call handler, result, default or
+/// suppression to report: it can still hold helpers (phase one), but phase two skips it.
+const CHECK_MARKERS: &[&str] = &[
+    "ServerHandler",
+    "tool",
+    "CallToolRequest",
+    "CallToolResult",
+    "mcp-lint:",
+];
+
+/// Whether phase two has anything to look at in a file (see [`CHECK_MARKERS`]).
+pub fn may_report(text: &str) -> bool {
+    static CHECK: std::sync::OnceLock<aho_corasick::AhoCorasick> = std::sync::OnceLock::new();
+    CHECK
+        .get_or_init(|| aho_corasick::AhoCorasick::new(CHECK_MARKERS).expect("valid markers"))
+        .is_match(text)
+}
+
+/// Whether a file's text can matter to this pass: it mentions one of [`MARKERS`] or one of
+/// `aliases` (its crate's names for rmcp's error). One scan for all of them: this runs over
+/// every file of the tree.
+pub fn may_matter(text: &str, aliases: &[&str]) -> bool {
+    static BASE: std::sync::OnceLock<aho_corasick::AhoCorasick> = std::sync::OnceLock::new();
+    let base = BASE.get_or_init(|| aho_corasick::AhoCorasick::new(MARKERS).expect("valid markers"));
+    base.is_match(text) || (!aliases.is_empty() && aliases.iter().any(|a| text.contains(a)))
+}
+
 /// Checks one Rust file, found at `path` (whose crate's `Cargo.lock` gives the rmcp version),
 /// with the crate's helpers from `index`: its findings, and its suppression comments
 /// (malformed ones are findings too).

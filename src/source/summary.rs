@@ -21,10 +21,12 @@ pub fn summarize(source: &SourceText, path: &Path, crate_aliases: &HashSet<Strin
         ..FileSummary::default()
     };
     if too_deep(source.text()).is_some() {
+        summary.unparsed = true;
         return summary;
     }
-    if let Ok(file) = syn::parse_file(source.text()) {
-        fill(&mut summary, source, &file, crate_aliases);
+    match syn::parse_file(source.text()) {
+        Ok(file) => fill(&mut summary, source, &file, crate_aliases),
+        Err(_) => summary.unparsed = true,
     }
     proc_macro2::extra::invalidate_current_thread_spans();
     summary
