@@ -34,7 +34,8 @@ pub fn looks_like_document(first_line: &str) -> bool {
             Ok(Value::Object(o)) => o.contains_key("log"),
             Ok(Value::Array(items)) => items.first().is_some_and(|i| i.get("message").is_some()),
             Ok(_) => false,
-            Err(_) => true,
+            // Pretty-printed: the first line opens the document and nothing else.
+            Err(_) => trimmed == "{" || trimmed == "[",
         }
 }
 
@@ -45,8 +46,18 @@ pub fn har(doc: &str) -> Result<Vec<Item<'_>>, String> {
     let mut items = Vec::new();
     for span in entries {
         let text = &doc[span.clone()];
-        let Ok(entry) = serde_json::from_str::<Value>(text) else {
-            continue;
+        let entry = match serde_json::from_str::<Value>(text) {
+            Ok(entry) => entry,
+            Err(e) => {
+                let message = format!("this HAR entry is not JSON ({e})");
+                items.push(Item::Broken {
+                    message,
+                    text,
+                    text_offset: span.start,
+                    path: &[],
+                });
+                continue;
+            }
         };
         let request = &entry["request"];
         let response = &entry["response"];
@@ -141,8 +152,18 @@ pub fn inspector(doc: &str) -> Result<Vec<Item<'_>>, String> {
     let mut items = Vec::new();
     for span in entries {
         let text = &doc[span.clone()];
-        let Ok(mut entry) = serde_json::from_str::<Value>(text) else {
-            continue;
+        let mut entry = match serde_json::from_str::<Value>(text) {
+            Ok(entry) => entry,
+            Err(e) => {
+                let message = format!("this export entry is not JSON ({e})");
+                items.push(Item::Broken {
+                    message,
+                    text,
+                    text_offset: span.start,
+                    path: &[],
+                });
+                continue;
+            }
         };
         let dir = match entry["origin"].as_str() {
             Some("client") => Some(Dir::ClientToServer),

@@ -1,0 +1,131 @@
+//! Hostile transcripts and property tests: whatever the input, mcp-lint reports and goes on,
+//! never panics, never hangs. The property tests run a few hundred cases in CI; set
+//! PROPTEST_CASES=100000 for a longer run (README, "Fuzzing").
+
+mod common;
+
+use std::path::PathBuf;
+
+use proptest::prelude::*;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("hostile")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn audit(path: &std::path::Path) -> (i32, Vec<String>) {
+    let out = common::run(&["audit", "--format", "json", path.to_str().unwrap()]);
+    let codes = common::findings(&out.stdout)
+        .into_iter()
+        .map(|f| f.3)
+        .collect();
+    (out.status, codes)
+}
+
+#[test]
+fn json_nested_100k_deep_is_a_broken_line_not_a_crash() {
+    let file = scratch("nested").join("nested.jsonl");
+    let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    let call =
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{}}}"#;
+    let error = r#"{"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"boom"}}"#;
+    std::fs::write(&file, format!("{deep}\n{call}\n{error}\n")).unwrap();
+    let (status, codes) = audit(&file);
+    assert_eq!(
+        codes,
+        ["MCP001", "MCP104"],
+        "the broken line is reported, the next ones audited"
+    );
+    assert_eq!(status, 1);
+}
+
+#[test]
+fn a_line_over_the_limit_is_skipped_without_holding_it() {
+    let file = scratch("long").join("long.jsonl");
+    let mut text = String::from("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"pad\":\"");
+    text.push_str(&"a".repeat(65 << 20));
+    text.push_str("\"}}\n");
+    std::fs::write(&file, text).unwrap();
+    let (_, codes) = audit(&file);
+    assert_eq!(codes, ["MCP001"]);
+}
+
+#[test]
+fn a_catalog_of_100k_tools_is_cheap_until_a_tool_is_called() {
+    let file = scratch("catalog").join("catalog.jsonl");
+    let tools: Vec<String> = (0..100_000)
+        .map(|i| format!(r#"{{"name":"t{i}","inputSchema":{{"type":"object","properties":{{"n":{{"type":"integer"}}}}}}}}"#))
+        .collect();
+    let lines = [
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#.to_string(),
+        format!(r#"{{"jsonrpc":"2.0","id":1,"result":{{"tools":[{}]}}}}"#, tools.join(",")),
+        r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"t99999","arguments":{"n":"x"}}}"#.to_string(),
+        r#"{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"bad"}}"#.to_string(),
+    ];
+    std::fs::write(&file, lines.join("\n") + "\n").unwrap();
+    let (_, codes) = audit(&file);
+    assert_eq!(
+        codes,
+        ["MCP103"],
+        "the call's arguments were validated against t99999's schema"
+    );
+}
+
+/// The fixtures, as seeds for mutation.
+fn seeds(dir: &str, ext: &str) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(common::root().join(dir)).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            for inner in std::fs::read_dir(&path).unwrap() {
+                let inner = inner.unwrap().path();
+                if inner.extension().is_some_and(|e| e == ext) {
+                    out.push(std::fs::read(inner).unwrap());
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// A seed with a slice replaced by arbitrary bytes.
+fn mutated(seeds: Vec<Vec<u8>>) -> impl Strategy<Value = Vec<u8>> {
+    (
+        0..seeds.len(),
+        any::<prop::sample::Index>(),
+        any::<prop::sample::Index>(),
+        prop::collection::vec(any::<u8>(), 0..64),
+    )
+        .prop_map(move |(which, at, len, noise)| {
+            let mut bytes = seeds[which].clone();
+            let start = at.index(bytes.len() + 1);
+            let end = (start + len.index(32)).min(bytes.len());
+            bytes.splice(start..end, noise);
+            bytes
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn audit_never_panics_on_mutated_transcripts(bytes in mutated(seeds("testdata/transcripts", "jsonl"))) {
+        let file = scratch("prop-audit").join("t.jsonl");
+        std::fs::write(&file, &bytes).unwrap();
+        let (status, _) = audit(&file);
+        prop_assert!(status == 0 || status == 1);
+    }
+
+    #[test]
+    fn check_never_panics_on_mutated_sources(bytes in mutated(seeds("testdata/source", "rs"))) {
+        let file = scratch("prop-check").join("s.rs");
+        std::fs::write(&file, &bytes).unwrap();
+        let out = common::run(&["--format", "json", file.to_str().unwrap()]);
+        prop_assert!(out.status == 0 || out.status == 1, "{}", out.stderr);
+    }
+}
