@@ -4,15 +4,10 @@
 use std::io::{self, Write};
 
 use super::{Options, Report};
-use crate::rules::Level;
 
 pub fn render(report: &Report, options: Options, out: &mut dyn Write) -> io::Result<()> {
     for file in &report.files {
-        for f in file
-            .findings
-            .iter()
-            .filter(|f| !options.quiet || f.level == Level::Error)
-        {
+        for f in file.findings.iter().filter(|f| options.shows(f)) {
             let at = file.source.position(f.span.start);
             writeln!(
                 out,

@@ -9,11 +9,7 @@ use crate::rules::Level;
 
 pub fn render(report: &Report, options: Options, out: &mut dyn Write) -> io::Result<()> {
     for file in &report.files {
-        for f in file
-            .findings
-            .iter()
-            .filter(|f| !options.quiet || f.level == Level::Error)
-        {
+        for f in file.findings.iter().filter(|f| options.shows(f)) {
             let (start, end) = file.source.range_positions(&f.span);
             let command = match f.level {
                 Level::Error => "error",

@@ -18,18 +18,11 @@ use crate::text::SourceText;
 const MAX_DRAWN_LINE: usize = 1000;
 
 pub fn render(report: &Report, options: Options, out: &mut dyn Write) -> io::Result<()> {
-    let theme = if options.color {
-        GraphicalTheme::unicode()
-    } else {
-        GraphicalTheme::unicode_nocolor()
-    };
-    let handler = GraphicalReportHandler::new_themed(theme)
-        .with_width(100)
-        .with_links(false);
+    let handler = handler(options.color);
     let mut buffer = String::new();
     for file in &report.files {
         for finding in &file.findings {
-            if options.quiet && finding.level != Level::Error {
+            if !options.shows(finding) {
                 continue;
             }
             buffer.clear();
@@ -48,6 +41,19 @@ pub fn render(report: &Report, options: Options, out: &mut dyn Write) -> io::Res
         }
     }
     Ok(())
+}
+
+/// The graphical handler, themed for colour or not; fixed width, so output is the same
+/// everywhere.
+fn handler(color: bool) -> GraphicalReportHandler {
+    let theme = if color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    GraphicalReportHandler::new_themed(theme)
+        .with_width(100)
+        .with_links(false)
 }
 
 /// A finding seen through miette's `Diagnostic`, borrowing the file's shared text.
@@ -139,14 +145,7 @@ pub fn render_config_error(
     color: bool,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let theme = if color {
-        GraphicalTheme::unicode()
-    } else {
-        GraphicalTheme::unicode_nocolor()
-    };
-    let handler = GraphicalReportHandler::new_themed(theme)
-        .with_width(100)
-        .with_links(false);
+    let handler = handler(color);
     let diagnostic = ConfigDiagnostic {
         error,
         source: SourceText::new(error.file.clone(), error.text.clone()),

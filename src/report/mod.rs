@@ -57,6 +57,13 @@ pub struct Counts {
     pub advice: usize,
 }
 
+impl Options {
+    /// Whether a finding is shown: `--quiet` shows errors only.
+    fn shows(&self, finding: &crate::finding::Finding) -> bool {
+        !self.quiet || finding.level == Level::Error
+    }
+}
+
 impl Report {
     pub fn counts(&self) -> Counts {
         let mut counts = Counts::default();

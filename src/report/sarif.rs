@@ -15,11 +15,7 @@ pub fn render(report: &Report, options: Options, out: &mut dyn Write) -> io::Res
     let mut results = Vec::new();
     for file in &report.files {
         let uri = relative_uri(&file.source.name, &report.base);
-        for f in file
-            .findings
-            .iter()
-            .filter(|f| !options.quiet || f.level == Level::Error)
-        {
+        for f in file.findings.iter().filter(|f| options.shows(f)) {
             let location = |span: &std::ops::Range<usize>| {
                 let (start, end) = file.source.range_positions(span);
                 json!({"physicalLocation": {

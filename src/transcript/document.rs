@@ -46,18 +46,8 @@ pub fn har(doc: &str) -> Result<Vec<Item<'_>>, String> {
     let mut items = Vec::new();
     for span in entries {
         let text = &doc[span.clone()];
-        let entry = match serde_json::from_str::<Value>(text) {
-            Ok(entry) => entry,
-            Err(e) => {
-                let message = format!("this HAR entry is not JSON ({e})");
-                items.push(Item::Broken {
-                    message,
-                    text,
-                    text_offset: span.start,
-                    path: &[],
-                });
-                continue;
-            }
+        let Some(entry) = entry(text, span.start, "HAR entry", &mut items) else {
+            continue;
         };
         let request = &entry["request"];
         let response = &entry["response"];
@@ -152,18 +142,8 @@ pub fn inspector(doc: &str) -> Result<Vec<Item<'_>>, String> {
     let mut items = Vec::new();
     for span in entries {
         let text = &doc[span.clone()];
-        let mut entry = match serde_json::from_str::<Value>(text) {
-            Ok(entry) => entry,
-            Err(e) => {
-                let message = format!("this export entry is not JSON ({e})");
-                items.push(Item::Broken {
-                    message,
-                    text,
-                    text_offset: span.start,
-                    path: &[],
-                });
-                continue;
-            }
+        let Some(mut entry) = entry(text, span.start, "export entry", &mut items) else {
+            continue;
         };
         let dir = match entry["origin"].as_str() {
             Some("client") => Some(Dir::ClientToServer),
@@ -216,6 +196,24 @@ fn body_item<'d>(
             path,
         },
     }
+}
+
+/// One entry of a document, parsed; or an MCP001 item saying why not.
+fn entry<'d>(
+    text: &'d str,
+    text_offset: usize,
+    what: &str,
+    items: &mut Vec<Item<'d>>,
+) -> Option<Value> {
+    let broken = |e: serde_json::Error| Item::Broken {
+        message: format!("this {what} is not JSON ({e})"),
+        text,
+        text_offset,
+        path: &[],
+    };
+    serde_json::from_str(text)
+        .map_err(|e| items.push(broken(e)))
+        .ok()
 }
 
 /// The ids of the requests in a POST body (one message or a batch).
