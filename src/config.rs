@@ -209,14 +209,18 @@ impl Config {
             per_path: Vec::new(),
             input_format: None,
         };
-        for (rule, level) in &raw.rules {
-            let meta = rules::lookup(rule.get_ref()).ok_or_else(|| {
+        // A rule named in the file, by code or name; an unknown one is an error at its place.
+        let rule_at = |name: &Spanned<String>| {
+            rules::lookup(name.get_ref()).ok_or_else(|| {
                 at(
-                    rule.span(),
-                    unknown_rule(rule.get_ref()),
-                    did_you_mean(rule.get_ref()),
+                    name.span(),
+                    unknown_rule(name.get_ref()),
+                    did_you_mean(name.get_ref()),
                 )
-            })?;
+            })
+        };
+        for (rule, level) in &raw.rules {
+            let meta = rule_at(rule)?;
             let level = parse_level(level.get_ref()).ok_or_else(|| {
                 at(
                     level.span(),
@@ -229,13 +233,7 @@ impl Config {
         for (prefix, codes) in &raw.per_path {
             let mut ignored = Vec::new();
             for code in codes {
-                let meta = rules::lookup(code.get_ref()).ok_or_else(|| {
-                    at(
-                        code.span(),
-                        unknown_rule(code.get_ref()),
-                        did_you_mean(code.get_ref()),
-                    )
-                })?;
+                let meta = rule_at(code)?;
                 ignored.push(meta.code);
             }
             config.per_path.push((PathBuf::from(prefix), ignored));
