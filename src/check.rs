@@ -83,6 +83,19 @@ fn report_inputs(
     if show_progress && inputs.files.iter().any(|i| i.kind == Kind::Transcript) {
         eprint!("\r\x1b[K"); // clear the progress line
     }
+    conclude(report, trouble, &config, args, env, |_, _| Ok(()))
+}
+
+/// Applies the configuration to the findings, lets `preface` write what comes before them,
+/// renders the report, and returns the exit status (trouble wins over findings).
+pub(crate) fn conclude(
+    mut report: Report,
+    trouble: bool,
+    config: &Config,
+    args: &OutputArgs,
+    env: &mut Env,
+    preface: impl FnOnce(&Report, &mut dyn io::Write) -> io::Result<()>,
+) -> io::Result<i32> {
     for file in &mut report.files {
         let name = file.source.name.clone();
         let path = Path::new(&name);
@@ -107,6 +120,7 @@ fn report_inputs(
         quiet: args.quiet,
         statistics: args.statistics,
     };
+    preface(&report, env.stdout)?;
     report.render(options, env.stdout)?;
     env.stdout.flush()?;
     Ok(if trouble {
@@ -120,7 +134,7 @@ fn report_inputs(
 
 /// The configuration with the command line applied, or the exit status of a bad one (the
 /// error is reported on stderr).
-fn settings(args: &OutputArgs, env: &mut Env) -> Result<Config, i32> {
+pub(crate) fn settings(args: &OutputArgs, env: &mut Env) -> Result<Config, i32> {
     let mut config = match Config::load(args.config.as_deref(), &env.cwd) {
         Ok(config) => config,
         Err(error) => {

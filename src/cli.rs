@@ -1,5 +1,6 @@
 //! The command line of SPEC.md. `mcp-lint src/` means `mcp-lint check src/`.
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -28,6 +29,10 @@ pub enum Command {
     Check(CheckArgs),
     /// Audit recorded MCP traffic (JSONL, Claude Desktop logs, HAR, Inspector exports); `-` reads standard input
     Audit(AuditArgs),
+    /// Probe a running server with SEP-2145's cases and audit its answers
+    Probe(ProbeArgs),
+    /// Run a stdio server behind a transparent proxy that records its traffic as envelope JSONL
+    Record(RecordArgs),
     /// List the rule catalog
     Rules {
         #[arg(long, value_enum, default_value_t = ListFormat::Human)]
@@ -60,6 +65,46 @@ pub struct AuditArgs {
     pub input_format: InputFormat,
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+#[command(group = clap::ArgGroup::new("server").required(true).args(["url", "command"]))]
+pub struct ProbeArgs {
+    /// A Streamable HTTP server's endpoint (`http://127.0.0.1:3000/mcp`)
+    #[arg(long)]
+    pub url: Option<String>,
+    /// An HTTP header sent with every request (`Authorization: Bearer ...`)
+    #[arg(long, value_name = "NAME: VALUE", requires = "url")]
+    pub header: Vec<String>,
+    /// Also call TOOL with these arguments, which must be valid (tools have side effects, so
+    /// only the tools named here are called for real); its result is checked against the
+    /// tool's outputSchema
+    #[arg(long, value_name = "TOOL=JSON")]
+    pub call: Vec<String>,
+    /// Save the probe's transcript (envelope JSONL) to FILE
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+    /// Seconds to wait for each answer before the request counts as unanswered
+    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    pub timeout: f64,
+    /// A stdio server's command and arguments, after `--`
+    #[arg(last = true, value_name = "CMD")]
+    pub command: Vec<OsString>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct RecordArgs {
+    /// The transcript to write (envelope JSONL)
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// Append to FILE instead of replacing it; each run is a session of its own
+    #[arg(long)]
+    pub append: bool,
+    /// The server's command and arguments, after `--`
+    #[arg(last = true, required = true, value_name = "CMD")]
+    pub command: Vec<OsString>,
 }
 
 /// Options of every command that reports findings.

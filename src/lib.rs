@@ -7,6 +7,8 @@ mod check;
 mod cli;
 mod config;
 mod finding;
+mod probe;
+mod record;
 mod report;
 pub mod rules;
 mod source;
@@ -73,6 +75,8 @@ where
         None => check::run(&cli.check, env),
         Some(Command::Check(args)) => check::run(&args, env),
         Some(Command::Audit(args)) => check::audit(&args, env),
+        Some(Command::Probe(args)) => probe::run(&args, env),
+        Some(Command::Record(args)) => record::run(&args, env),
         Some(Command::Rules { format }) => check::list_rules(format, env),
         Some(Command::Explain { rule }) => check::explain(&rule, env),
     };

@@ -9,6 +9,7 @@ mod document;
 mod locate;
 pub mod read;
 mod session;
+pub mod write;
 
 use std::collections::BTreeSet;
 use std::io::{self, BufRead, Read};

@@ -1,0 +1,283 @@
+//! A small MCP server for testing `mcp-lint probe` and `record`: hand-rolled JSON-RPC over
+//! stdio (or Streamable HTTP with `--http`), compliant with SEP-2145 by default and broken
+//! in every way the probe looks for with `--broken`.
+//!
+//! ```text
+//! cargo run --example fixture-server -- [--broken] [--http [--sse]]
+//! ```
+//!
+//! Tools: `echo` (with an outputSchema), `add`, `fail` (always fails), `crash` (exits the
+//! process), `sleep` (never answers). `tools/list` gives two tools a page.
+
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+
+use serde_json::{Value, json};
+
+struct Server {
+    broken: bool,
+}
+
+const PAGE: usize = 2;
+
+fn tools() -> Vec<Value> {
+    vec![
+        json!({"name": "echo", "description": "Echoes a message",
+            "inputSchema": {"type": "object", "properties": {"message": {"type": "string"}},
+                "required": ["message"]},
+            "outputSchema": {"type": "object", "properties": {"echo": {"type": "string"}},
+                "required": ["echo"]}}),
+        json!({"name": "add", "description": "Adds two numbers",
+            "inputSchema": {"type": "object",
+                "properties": {"a": {"type": "number"}, "b": {"type": "number"}},
+                "required": ["a", "b"]}}),
+        json!({"name": "fail", "description": "Always fails",
+            "inputSchema": {"type": "object"}}),
+        json!({"name": "crash", "description": "Exits the server",
+            "inputSchema": {"type": "object"}}),
+        json!({"name": "sleep", "description": "Never answers",
+            "inputSchema": {"type": "object"}}),
+    ]
+}
+
+/// A tools/call outcome before it is framed as JSON-RPC.
+enum Outcome {
+    Result(Value),
+    ToolError(String),
+    Protocol(i64, String),
+    Silent,
+}
+
+impl Server {
+    /// The answer to one message, if it gets one.
+    fn handle(&self, msg: &Value) -> Option<Value> {
+        let id = msg.get("id")?.clone();
+        let method = msg
+            .get("method")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let outcome = match method {
+            "initialize" => Outcome::Result(json!({
+                "protocolVersion": msg.pointer("/params/protocolVersion").cloned()
+                    .unwrap_or(json!("2025-11-25")),
+                "capabilities": {"tools": {}},
+                "serverInfo": {"name": "fixture-server", "version": "1.0.0"}
+            })),
+            "ping" => Outcome::Result(json!({})),
+            "tools/list" => {
+                let start: usize = msg
+                    .pointer("/params/cursor")
+                    .and_then(Value::as_str)
+                    .and_then(|c| c.parse().ok())
+                    .unwrap_or(0);
+                let all = tools();
+                let page: Vec<Value> = all.iter().skip(start).take(PAGE).cloned().collect();
+                let mut result = json!({"tools": page});
+                if start + PAGE < all.len() {
+                    result["nextCursor"] = json!((start + PAGE).to_string());
+                }
+                Outcome::Result(result)
+            }
+            "tools/call" => self.call(msg.get("params")),
+            _ => Outcome::Protocol(-32601, format!("Method not found: {method}")),
+        };
+        let answer = match outcome {
+            Outcome::Result(result) => json!({"jsonrpc": "2.0", "id": id, "result": result}),
+            Outcome::ToolError(text) => json!({"jsonrpc": "2.0", "id": id, "result": {
+                "content": [{"type": "text", "text": text}], "isError": true}}),
+            Outcome::Protocol(code, message) => json!({"jsonrpc": "2.0", "id": id,
+                "error": {"code": code, "message": message}}),
+            Outcome::Silent => return None,
+        };
+        Some(answer)
+    }
+
+    fn call(&self, params: Option<&Value>) -> Outcome {
+        let name = params.and_then(|p| p.get("name"));
+        let args = params.map_or(&Value::Null, |p| p.get("arguments").unwrap_or(&Value::Null));
+        let (Some(Value::String(name)), Value::Object(_) | Value::Null) = (name, args) else {
+            let problem = "tools/call needs params with a string `name` and object `arguments`";
+            return match self.broken {
+                true => Outcome::ToolError(problem.to_string()),
+                false => Outcome::Protocol(-32602, problem.to_string()),
+            };
+        };
+        let empty = serde_json::Map::new();
+        let args = match args {
+            Value::Object(args) => args,
+            _ => &empty,
+        };
+        let invalid = |problem: String| match self.broken {
+            true => Outcome::Protocol(-32602, format!("Invalid params: {problem}")),
+            false => Outcome::ToolError(format!("Invalid arguments for {name}: {problem}")),
+        };
+        match name.as_str() {
+            "echo" => match args.get("message") {
+                Some(Value::String(m)) if self.broken => Outcome::Result(json!({
+                    "content": [{"type": "text", "text": m}], "structuredContent": m})),
+                Some(Value::String(m)) => Outcome::Result(json!({
+                    "content": [{"type": "text", "text": m}], "structuredContent": {"echo": m}})),
+                Some(_) => invalid("`message` must be a string".to_string()),
+                None => invalid("`message` is required".to_string()),
+            },
+            "add" => match (
+                args.get("a").and_then(Value::as_f64),
+                args.get("b").and_then(Value::as_f64),
+            ) {
+                (Some(a), Some(b)) => Outcome::Result(json!({
+                    "content": [{"type": "text", "text": (a + b).to_string()}]})),
+                _ => invalid("`a` and `b` must be numbers".to_string()),
+            },
+            "fail" if self.broken => Outcome::Protocol(-32603, "Internal error".to_string()),
+            "fail" => Outcome::ToolError(
+                "The upstream service is unavailable (simulated); retry in a minute.".to_string(),
+            ),
+            "crash" => std::process::exit(3),
+            "sleep" => Outcome::Silent,
+            _ if self.broken => Outcome::Protocol(-32602, format!("Unknown tool: {name}")),
+            _ => Outcome::ToolError(format!(
+                "Unknown tool: {name}. Call tools/list for the tools available."
+            )),
+        }
+    }
+}
+
+fn serve_stdio(server: &Server) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    for line in io::stdin().lock().lines() {
+        let Ok(msg) = serde_json::from_str::<Value>(&line?) else {
+            writeln!(
+                out,
+                r#"{{"jsonrpc":"2.0","id":null,"error":{{"code":-32700,"message":"Parse error"}}}}"#
+            )?;
+            continue;
+        };
+        if let Some(answer) = server.handle(&msg) {
+            writeln!(out, "{answer}")?;
+            out.flush()?;
+        }
+    }
+    Ok(())
+}
+
+/// Streamable HTTP on a loopback port, printed as the first line of stdout. One request a
+/// connection; answers are JSON bodies, or SSE streams with `--sse`.
+fn serve_http(server: &Server, sse: bool) -> io::Result<()> {
+    let listener = TcpListener::bind("127.0.0.1:0")?;
+    println!("http://{}/mcp", listener.local_addr()?);
+    io::stdout().flush()?;
+    for stream in listener.incoming() {
+        let _ = exchange(server, stream?, sse);
+    }
+    Ok(())
+}
+
+const SESSION: &str = "fixture-session-1";
+
+fn exchange(server: &Server, stream: TcpStream, sse: bool) -> io::Result<()> {
+    let mut reader = BufReader::new(stream.try_clone()?);
+    let mut request_line = String::new();
+    reader.read_line(&mut request_line)?;
+    let mut length = 0;
+    let mut session = None;
+    loop {
+        let mut line = String::new();
+        reader.read_line(&mut line)?;
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some((name, value)) = line.split_once(':') {
+            match name.to_ascii_lowercase().as_str() {
+                "content-length" => length = value.trim().parse().unwrap_or(0),
+                "mcp-session-id" => session = Some(value.trim().to_string()),
+                _ => {}
+            }
+        }
+    }
+    let mut body = vec![0; length];
+    reader.read_exact(&mut body)?;
+    let mut stream = stream;
+    if !request_line.starts_with("POST") {
+        return respond(&mut stream, "200 OK", "application/json", "", false);
+    }
+    let Ok(msg) = serde_json::from_slice::<Value>(&body) else {
+        return respond(
+            &mut stream,
+            "400 Bad Request",
+            "text/plain",
+            "not JSON",
+            false,
+        );
+    };
+    let initialize = msg.get("method").and_then(Value::as_str) == Some("initialize");
+    if !initialize && session.as_deref() != Some(SESSION) {
+        let error =
+            r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"No valid session"}}"#;
+        return respond(
+            &mut stream,
+            "400 Bad Request",
+            "application/json",
+            error,
+            false,
+        );
+    }
+    match server.handle(&msg) {
+        None if msg.get("id").is_none() => respond(
+            &mut stream,
+            "202 Accepted",
+            "application/json",
+            "",
+            initialize,
+        ),
+        None => Ok(()), // `sleep`: the connection is dropped unanswered
+        Some(answer) if sse => {
+            let body = format!("event: message\ndata: {answer}\n\n");
+            respond(
+                &mut stream,
+                "200 OK",
+                "text/event-stream",
+                &body,
+                initialize,
+            )
+        }
+        Some(answer) => respond(
+            &mut stream,
+            "200 OK",
+            "application/json",
+            &answer.to_string(),
+            initialize,
+        ),
+    }
+}
+
+fn respond(
+    stream: &mut TcpStream,
+    status: &str,
+    content_type: &str,
+    body: &str,
+    new_session: bool,
+) -> io::Result<()> {
+    let session = match new_session {
+        true => format!("Mcp-Session-Id: {SESSION}\r\n"),
+        false => String::new(),
+    };
+    write!(
+        stream,
+        "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n{session}Connection: close\r\n\r\n{body}",
+        body.len()
+    )?;
+    stream.flush()
+}
+
+fn main() -> io::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let has = |flag: &str| args.iter().any(|a| a == flag);
+    let server = Server {
+        broken: has("--broken"),
+    };
+    match has("--http") {
+        true => serve_http(&server, has("--sse")),
+        false => serve_stdio(&server),
+    }
+}

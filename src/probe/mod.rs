@@ -1,0 +1,485 @@
+//! `mcp-lint probe`: drives a running server through SEP-2145's cases, records every message
+//! as envelope JSONL, and audits that transcript with the transcript pass's rules, so a probe
+//! and an audit of the same traffic always agree.
+
+mod cases;
+mod transport;
+
+use std::io::{self, Write};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use crate::check::{conclude, settings};
+use crate::cli::ProbeArgs;
+use crate::finding::FileReport;
+use crate::report::{Format, Report};
+use crate::rules::Level;
+use crate::transcript::read::{Dir, InputFormat};
+use crate::transcript::write::Recorder;
+use crate::transcript::{self};
+use crate::{Env, exit};
+use transport::{Http, Received, Stdio, Transport};
+
+/// The protocol version the probe asks for; servers answer with the one they speak.
+const PROTOCOL_VERSION: &str = "2025-11-25";
+
+/// `tools/list` pages followed before the catalog is taken as complete.
+const MAX_PAGES: usize = 1000;
+
+pub fn run(args: &ProbeArgs, env: &mut Env) -> io::Result<i32> {
+    let config = match settings(&args.output, env) {
+        Ok(config) => config,
+        Err(status) => return Ok(status),
+    };
+    let setup = parse_calls(&args.call).and_then(|calls| {
+        if !(args.timeout.is_finite() && args.timeout > 0.0) {
+            return Err("--timeout must be a positive number of seconds".to_string());
+        }
+        let timeout = Duration::from_secs_f64(args.timeout);
+        let transport: Box<dyn Transport> = match &args.url {
+            Some(url) => {
+                Box::new(Http::new(url, &args.header, timeout).map_err(|e| e.to_string())?)
+            }
+            None => Box::new(Stdio::spawn(&args.command).map_err(|e| e.to_string())?),
+        };
+        Ok((calls, Session::new(transport, timeout)))
+    });
+    let (calls, mut session) = match setup {
+        Ok(setup) => setup,
+        Err(error) => {
+            writeln!(env.stderr, "mcp-lint: {error}")?;
+            return Ok(exit::TROUBLE);
+        }
+    };
+    let outcome = drive(&mut session, &calls);
+    let leftover = session.transport.close();
+    match (&outcome, &session.gone) {
+        (Err(error), _) => writeln!(env.stderr, "mcp-lint: {error}")?,
+        (Ok(()), Some(gone)) => writeln!(env.stderr, "mcp-lint: {gone} during the probe")?,
+        (Ok(()), None) => {}
+    }
+    if (outcome.is_err() || session.gone.is_some()) && !leftover.is_empty() {
+        writeln!(
+            env.stderr,
+            "mcp-lint: the server's stderr ended with:\n{leftover}"
+        )?;
+    }
+    for note in &session.notes {
+        writeln!(env.stderr, "mcp-lint: {note}")?;
+    }
+
+    let mut trouble = outcome.is_err();
+    let transcript = session.log.into_inner();
+    let name = match &args.save {
+        Some(path) => {
+            if let Err(e) = std::fs::write(path, &transcript) {
+                writeln!(env.stderr, "mcp-lint: {}: {e}", path.display())?;
+                trouble = true;
+            }
+            path.display().to_string()
+        }
+        None => "<probe>".to_string(),
+    };
+    if outcome.is_err() {
+        // Nothing was probed: a report of no findings would read as a pass.
+        return Ok(exit::TROUBLE);
+    }
+    let open = || -> io::Result<Box<dyn io::BufRead + '_>> { Ok(Box::new(&transcript[..])) };
+    let file = transcript::audit(&name, &open, InputFormat::Envelope, None)?;
+    let report = Report {
+        files: vec![file],
+        ..Report::default()
+    };
+    let probes = session.probes;
+    let table = args.output.format == Format::Human && !args.output.quiet;
+    conclude(
+        report,
+        trouble,
+        &config,
+        &args.output,
+        env,
+        |report, out| {
+            if table {
+                write_table(&probes, &report.files[0], out)?;
+            }
+            Ok(())
+        },
+    )
+}
+
+/// `--call TOOL=JSON` as (tool, arguments).
+fn parse_calls(calls: &[String]) -> Result<Vec<(String, Value)>, String> {
+    calls
+        .iter()
+        .map(|call| {
+            let (tool, args) = call
+                .split_once('=')
+                .ok_or_else(|| format!("--call `{call}` is not TOOL=JSON"))?;
+            let args: Value = serde_json::from_str(args)
+                .map_err(|e| format!("--call {tool}: the arguments are not JSON ({e})"))?;
+            Ok((tool.to_string(), args))
+        })
+        .collect()
+}
+
+/// The SEP's clauses, as the probe's table shows them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Clause {
+    UnknownTool,
+    UnavailableTool,
+    InvalidInput,
+    ToolFailure,
+    OutputValidation,
+    MalformedRequest,
+    UnknownMethod,
+}
+
+impl Clause {
+    const ALL: [Clause; 7] = [
+        Clause::UnknownTool,
+        Clause::UnavailableTool,
+        Clause::InvalidInput,
+        Clause::ToolFailure,
+        Clause::OutputValidation,
+        Clause::MalformedRequest,
+        Clause::UnknownMethod,
+    ];
+
+    fn title(self) -> &'static str {
+        match self {
+            Clause::UnknownTool => "unknown tool",
+            Clause::UnavailableTool => "unavailable tool",
+            Clause::InvalidInput => "invalid input",
+            Clause::ToolFailure => "tool failure",
+            Clause::OutputValidation => "output validation",
+            Clause::MalformedRequest => "malformed request",
+            Clause::UnknownMethod => "unknown method",
+        }
+    }
+
+    /// Why a clause went unprobed.
+    fn unprobed(self) -> &'static str {
+        match self {
+            Clause::UnavailableTool => "which tools are disabled cannot be seen from outside",
+            Clause::InvalidInput => "no tool's inputSchema has a required or typed property",
+            Clause::ToolFailure => "no --call failed; name a failing call to probe it",
+            Clause::OutputValidation => "no --call of a tool with an outputSchema succeeded",
+            _ => "the server stopped before this probe",
+        }
+    }
+}
+
+/// One request the probe sent.
+struct Probe {
+    /// The clause it tests; a valid `--call` that succeeded without an outputSchema tests none.
+    clause: Option<Clause>,
+    id: i64,
+    answer: Answer,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Answer {
+    Result(Value),
+    Error(Value),
+    None,
+}
+
+impl Answer {
+    fn failed_tool(&self) -> bool {
+        match self {
+            Answer::Result(result) => result.get("isError") == Some(&Value::Bool(true)),
+            _ => true,
+        }
+    }
+}
+
+/// The conversation with the server, recorded message by message.
+struct Session {
+    transport: Box<dyn Transport>,
+    log: Recorder<Vec<u8>>,
+    timeout: Duration,
+    next_id: i64,
+    /// Set when the server exits or stops reading: the remaining probes are not sent.
+    gone: Option<String>,
+    /// Why the last request got no answer, when known (an HTTP failure).
+    failure: Option<String>,
+    notes: Vec<String>,
+    probes: Vec<Probe>,
+}
+
+impl Session {
+    fn new(transport: Box<dyn Transport>, timeout: Duration) -> Session {
+        Session {
+            transport,
+            log: Recorder::new(Vec::new()),
+            timeout,
+            next_id: 0,
+            gone: None,
+            failure: None,
+            notes: Vec::new(),
+            probes: Vec::new(),
+        }
+    }
+
+    /// Sends a request with the next id and waits for its answer.
+    fn request(&mut self, method: &str, params: Option<Value>) -> (i64, Answer) {
+        self.next_id += 1;
+        let id = self.next_id;
+        let mut msg = json!({"jsonrpc": "2.0", "id": id, "method": method});
+        if let Some(params) = params {
+            msg["params"] = params;
+        }
+        (id, self.exchange(&msg, Some(id)))
+    }
+
+    /// A request that tests `clause`.
+    fn probe(&mut self, clause: Clause, method: &str, params: Option<Value>) {
+        let (id, answer) = self.request(method, params);
+        self.record(Some(clause), id, answer);
+    }
+
+    fn record(&mut self, clause: Option<Clause>, id: i64, answer: Answer) {
+        if answer == Answer::None {
+            if let Some(why) = self.failure.take() {
+                self.notes.push(format!("request {id}: {why}"));
+            } else if self.gone.is_none() {
+                // Alive but silent? A ping answered after it makes the audit see a call the
+                // server skipped (MCP104) rather than a transcript that merely ends (MCP301).
+                self.request("ping", None);
+            }
+        }
+        self.probes.push(Probe { clause, id, answer });
+    }
+
+    fn notify(&mut self, method: &str) {
+        self.exchange(&json!({"jsonrpc": "2.0", "method": method}), None);
+    }
+
+    /// Sends `msg` and, for a request, reads until its answer; the server's own requests
+    /// on the way are answered.
+    fn exchange(&mut self, msg: &Value, id: Option<i64>) -> Answer {
+        self.failure = None;
+        if self.gone.is_some() {
+            return Answer::None;
+        }
+        if let Err(e) = self.log.message(Dir::ClientToServer, msg) {
+            self.notes
+                .push(format!("the transcript could not be kept: {e}"));
+        }
+        if let Err(e) = self.transport.send(msg) {
+            self.gone = Some(e.to_string());
+            return Answer::None;
+        }
+        let Some(id) = id else {
+            return Answer::None; // a notification has no answer
+        };
+        let deadline = Instant::now() + self.timeout;
+        loop {
+            let bytes = match self.transport.receive(deadline) {
+                Received::Message(bytes) => bytes,
+                Received::Unanswered(why) => {
+                    self.failure = why;
+                    return Answer::None;
+                }
+                Received::Gone(why) => {
+                    self.gone = Some(why);
+                    return Answer::None;
+                }
+            };
+            let _ = self.log.raw(Dir::ServerToClient, &bytes);
+            let Ok(message) = serde_json::from_slice::<Value>(&bytes) else {
+                continue;
+            };
+            if message.get("method").is_some() {
+                if message.get("id").is_some() {
+                    self.answer_server(&message);
+                }
+                continue;
+            }
+            if message.get("id") == Some(&json!(id)) {
+                return match (message.get("result"), message.get("error")) {
+                    (Some(result), _) => Answer::Result(result.clone()),
+                    (None, Some(error)) => Answer::Error(error.clone()),
+                    (None, None) => Answer::None,
+                };
+            }
+        }
+    }
+
+    /// Answers a request the server makes mid-probe: `ping`, and a refusal of anything else
+    /// (the probe offers no sampling, roots or elicitation).
+    fn answer_server(&mut self, request: &Value) {
+        let id = request["id"].clone();
+        let reply = match request["method"].as_str() {
+            Some("ping") => json!({"jsonrpc": "2.0", "id": id, "result": {}}),
+            _ => json!({"jsonrpc": "2.0", "id": id, "error": {
+                "code": -32601, "message": "mcp-lint's probe does not offer this method"
+            }}),
+        };
+        let _ = self.log.message(Dir::ClientToServer, &reply);
+        if let Err(e) = self.transport.send(&reply) {
+            self.gone = Some(e.to_string());
+        }
+    }
+}
+
+/// A tool as `tools/list` gave it.
+struct Tool {
+    name: String,
+    input_schema: Value,
+    has_output_schema: bool,
+}
+
+/// Runs the probes in order; an error means the server could not be probed at all.
+fn drive(session: &mut Session, calls: &[(String, Value)]) -> Result<(), String> {
+    let init = session.request(
+        "initialize",
+        Some(json!({
+            "protocolVersion": PROTOCOL_VERSION,
+            "capabilities": {},
+            "clientInfo": {"name": "mcp-lint", "version": env!("CARGO_PKG_VERSION")},
+        })),
+    );
+    match init.1 {
+        Answer::Result(_) => {}
+        Answer::Error(error) => return Err(format!("the server refused `initialize`: {error}")),
+        Answer::None => return Err(unanswered(session, "initialize")),
+    }
+    session.notify("notifications/initialized");
+    let tools = list_tools(session)?;
+
+    let mut unknown = "mcp_lint_probe_unknown_tool".to_string();
+    while tools.iter().any(|t| t.name == unknown) {
+        unknown.push('_');
+    }
+    let params = json!({"name": unknown, "arguments": {}});
+    session.probe(Clause::UnknownTool, "tools/call", Some(params));
+
+    for tool in &tools {
+        for (_, arguments) in cases::invalid_arguments(&tool.input_schema) {
+            let params = json!({"name": tool.name, "arguments": arguments});
+            session.probe(Clause::InvalidInput, "tools/call", Some(params));
+        }
+    }
+
+    let some_tool = tools.first().map_or(unknown.as_str(), |t| t.name.as_str());
+    let malformed = [
+        None,
+        Some(json!({"arguments": {}})),
+        Some(json!({"name": 42, "arguments": {}})),
+        Some(json!({"name": some_tool, "arguments": "mcp-lint"})),
+    ];
+    for params in malformed {
+        session.probe(Clause::MalformedRequest, "tools/call", params);
+    }
+    session.probe(Clause::UnknownMethod, "mcp-lint/no-such-method", None);
+
+    for (name, arguments) in calls {
+        let params = json!({"name": name, "arguments": arguments});
+        let (id, answer) = session.request("tools/call", Some(params));
+        let has_output_schema = tools.iter().any(|t| &t.name == name && t.has_output_schema);
+        let clause = if answer.failed_tool() {
+            Some(Clause::ToolFailure)
+        } else {
+            has_output_schema.then_some(Clause::OutputValidation)
+        };
+        session.record(clause, id, answer);
+    }
+    Ok(())
+}
+
+/// Every page of `tools/list`.
+fn list_tools(session: &mut Session) -> Result<Vec<Tool>, String> {
+    let mut tools = Vec::new();
+    let mut cursors = Vec::new();
+    let mut params = None;
+    for _ in 0..MAX_PAGES {
+        let result = match session.request("tools/list", params.take()).1 {
+            Answer::Result(result) => result,
+            Answer::Error(error) => {
+                return Err(format!("the server refused `tools/list`: {error}"));
+            }
+            Answer::None => return Err(unanswered(session, "tools/list")),
+        };
+        for tool in result["tools"].as_array().into_iter().flatten() {
+            let Some(name) = tool["name"].as_str() else {
+                continue;
+            };
+            tools.push(Tool {
+                name: name.to_string(),
+                input_schema: tool["inputSchema"].clone(),
+                has_output_schema: tool.get("outputSchema").is_some(),
+            });
+        }
+        match result.get("nextCursor") {
+            // A cursor seen before would page forever.
+            Some(cursor) if !cursor.is_null() && !cursors.contains(cursor) => {
+                cursors.push(cursor.clone());
+                params = Some(json!({"cursor": cursor}));
+            }
+            _ => break,
+        }
+    }
+    Ok(tools)
+}
+
+fn unanswered(session: &Session, method: &str) -> String {
+    match (&session.gone, &session.failure) {
+        (Some(gone), _) => format!("{gone} before answering `{method}`"),
+        (None, Some(failure)) => format!("`{method}` failed: {failure}"),
+        (None, None) => format!(
+            "the server did not answer `{method}` within {:?}",
+            session.timeout
+        ),
+    }
+}
+
+/// The per-clause table: pass, fail (with the findings that fail it), or not probed.
+fn write_table(probes: &[Probe], file: &FileReport, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out, "SEP-2145 probe: {} requests", probes.len())?;
+    for clause in Clause::ALL {
+        let ids: Vec<i64> = probes
+            .iter()
+            .filter(|p| p.clause == Some(clause))
+            .map(|p| p.id)
+            .collect();
+        let failures: Vec<String> = if clause == Clause::UnknownMethod {
+            // No rule covers other methods; an answer that is not an error fails the clause.
+            probes
+                .iter()
+                .filter(|p| p.clause == Some(clause))
+                .filter_map(|p| match &p.answer {
+                    Answer::Error(_) => None,
+                    Answer::Result(_) => Some("answered with a result".to_string()),
+                    Answer::None => Some("not answered".to_string()),
+                })
+                .collect()
+        } else {
+            file.findings
+                .iter()
+                .filter(|f| f.level != Level::Advice)
+                .filter(|f| {
+                    f.request_id
+                        .as_ref()
+                        .and_then(Value::as_i64)
+                        .is_some_and(|id| ids.contains(&id))
+                })
+                .map(|f| {
+                    let line = file.source.position(f.span.start).line;
+                    format!("{} at line {line}", f.rule.code)
+                })
+                .collect()
+        };
+        let (verdict, detail) = match (ids.len(), failures.is_empty()) {
+            (0, _) => ("not probed", clause.unprobed().to_string()),
+            (n, true) => (
+                "pass",
+                format!("{n} request{}", if n == 1 { "" } else { "s" }),
+            ),
+            (_, false) => ("FAIL", failures.join(", ")),
+        };
+        writeln!(out, "  {:<19} {verdict:<11} {detail}", clause.title())?;
+    }
+    writeln!(out)
+}

@@ -1,0 +1,303 @@
+//! How the probe reaches a server: a child process over stdio, or Streamable HTTP.
+
+use std::collections::VecDeque;
+use std::ffi::OsString;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio as Piped};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// What waiting for the server's next message gave.
+pub enum Received {
+    /// One message as it came (a line of stdout, an HTTP body or SSE event).
+    Message(Vec<u8>),
+    /// No answer is coming to what was sent: nothing came by the deadline, or the HTTP
+    /// request failed (why, when known).
+    Unanswered(Option<String>),
+    /// The server has gone; why, as a sentence.
+    Gone(String),
+}
+
+pub trait Transport {
+    /// Sends one message; an error means the server can no longer be reached, and says why.
+    fn send(&mut self, msg: &Value) -> io::Result<()>;
+    fn receive(&mut self, deadline: Instant) -> Received;
+    /// Ends the session; returns what the server left behind worth showing when it failed
+    /// (its stderr's last lines).
+    fn close(&mut self) -> String;
+}
+
+/// The last bytes of the server's stderr kept for a failure report.
+const STDERR_TAIL_BYTES: usize = 4096;
+
+/// A server run as a child process, one JSON-RPC message per line.
+pub struct Stdio {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<Vec<u8>>,
+    stderr: Arc<Mutex<VecDeque<u8>>>,
+}
+
+impl Stdio {
+    pub fn spawn(command: &[OsString]) -> io::Result<Stdio> {
+        let (program, args) = command
+            .split_first()
+            .ok_or_else(|| io::Error::other("no server command after `--`"))?;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Piped::piped())
+            .stdout(Piped::piped())
+            .stderr(Piped::piped())
+            .spawn()
+            .map_err(|e| {
+                io::Error::new(
+                    e.kind(),
+                    format!("cannot start `{}`: {e}", program.display()),
+                )
+            })?;
+        let stdout = child.stdout.take().expect("piped");
+        let (sender, lines) = channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).split(b'\n') {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stderr = Arc::new(Mutex::new(VecDeque::new()));
+        let tail = Arc::clone(&stderr);
+        let mut child_stderr = child.stderr.take().expect("piped");
+        thread::spawn(move || {
+            let mut buf = [0; 4096];
+            while let Ok(n @ 1..) = child_stderr.read(&mut buf) {
+                let Ok(mut tail) = tail.lock() else { break };
+                tail.extend(&buf[..n]);
+                let excess = tail.len().saturating_sub(STDERR_TAIL_BYTES);
+                tail.drain(..excess);
+            }
+        });
+        Ok(Stdio {
+            stdin: child.stdin.take(),
+            child,
+            lines,
+            stderr,
+        })
+    }
+
+    /// Why the server can no longer be reached, given a moment for its exit to be reaped.
+    fn gone(&mut self, otherwise: &str) -> String {
+        for _ in 0..10 {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return format!("the server exited ({status})");
+            }
+            thread::sleep(Duration::from_millis(10));
+        }
+        otherwise.to_string()
+    }
+}
+
+impl Transport for Stdio {
+    fn send(&mut self, msg: &Value) -> io::Result<()> {
+        let mut line = msg.to_string();
+        line.push('\n');
+        let stdin = self.stdin.as_mut().expect("open until close");
+        match stdin
+            .write_all(line.as_bytes())
+            .and_then(|()| stdin.flush())
+        {
+            Ok(()) => Ok(()),
+            Err(e) => Err(io::Error::other(
+                self.gone(&format!("the server stopped reading its stdin ({e})")),
+            )),
+        }
+    }
+
+    fn receive(&mut self, deadline: Instant) -> Received {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => Received::Message(line),
+            Err(RecvTimeoutError::Timeout) => Received::Unanswered(None),
+            Err(RecvTimeoutError::Disconnected) => {
+                Received::Gone(self.gone("the server closed its stdout"))
+            }
+        }
+    }
+
+    fn close(&mut self) -> String {
+        // Closing stdin is how a stdio server is asked to stop; then it gets a moment.
+        self.stdin = None;
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                break;
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let tail = self.stderr.lock().map(|t| t.clone()).unwrap_or_default();
+        String::from_utf8_lossy(&Vec::from(tail)).trim().to_string()
+    }
+}
+
+/// A Streamable HTTP server: each message is a POST whose answer is a JSON body or an SSE
+/// stream; the messages it brings are queued for [`Transport::receive`].
+pub struct Http {
+    agent: ureq::Agent,
+    url: String,
+    headers: Vec<(String, String)>,
+    session: Option<String>,
+    protocol_version: Option<String>,
+    queue: VecDeque<Vec<u8>>,
+    /// Why the last POST brought no message, if it failed.
+    trouble: Option<String>,
+}
+
+impl Http {
+    pub fn new(url: &str, headers: &[String], timeout: Duration) -> io::Result<Http> {
+        let headers = headers
+            .iter()
+            .map(|h| match h.split_once(':') {
+                Some((name, value)) => Ok((name.trim().to_string(), value.trim().to_string())),
+                None => Err(io::Error::other(format!(
+                    "--header `{h}` is not `Name: value`"
+                ))),
+            })
+            .collect::<io::Result<_>>()?;
+        let agent = ureq::Agent::config_builder()
+            .timeout_global(Some(timeout))
+            .http_status_as_error(false)
+            .build()
+            .into();
+        Ok(Http {
+            agent,
+            url: url.to_string(),
+            headers,
+            session: None,
+            protocol_version: None,
+            queue: VecDeque::new(),
+            trouble: None,
+        })
+    }
+
+    fn post(&mut self, msg: &Value) -> Result<(), String> {
+        let mut request = self
+            .agent
+            .post(&self.url)
+            .header("Content-Type", "application/json")
+            .header("Accept", "application/json, text/event-stream");
+        if let Some(session) = &self.session {
+            request = request.header("Mcp-Session-Id", session);
+        }
+        if let Some(version) = &self.protocol_version {
+            request = request.header("MCP-Protocol-Version", version);
+        }
+        for (name, value) in &self.headers {
+            request = request.header(name, value);
+        }
+        let response = request.send(msg.to_string()).map_err(|e| e.to_string())?;
+        let status = response.status().as_u16();
+        if let Some(id) = header(&response, "mcp-session-id") {
+            self.session = Some(id);
+        }
+        let content_type = header(&response, "content-type").unwrap_or_default();
+        let mut body = response.into_body();
+        let reader = body
+            .with_config()
+            .limit(crate::transcript::read::MAX_LINE_BYTES as u64)
+            .reader();
+        let before = self.queue.len();
+        if content_type.starts_with("text/event-stream") {
+            self.read_events(BufReader::new(reader), msg.get("id"));
+        } else {
+            let mut bytes = Vec::new();
+            BufReader::new(reader)
+                .read_to_end(&mut bytes)
+                .map_err(|e| e.to_string())?;
+            match serde_json::from_slice::<Value>(&bytes) {
+                // A batch answer is taken apart: the transcript holds a message a line.
+                Ok(Value::Array(items)) => self
+                    .queue
+                    .extend(items.iter().map(|m| m.to_string().into_bytes())),
+                Ok(_) => self.queue.push_back(bytes),
+                Err(_) if status < 300 && bytes.iter().all(u8::is_ascii_whitespace) => {}
+                Err(_) => {
+                    let text = String::from_utf8_lossy(&bytes);
+                    return Err(format!("HTTP {status}: {}", text.trim()));
+                }
+            }
+        }
+        if msg.get("method").and_then(Value::as_str) == Some("initialize") {
+            self.protocol_version = self.queue.range(before..).find_map(|m| {
+                let m: Value = serde_json::from_slice(m).ok()?;
+                Some(m.pointer("/result/protocolVersion")?.as_str()?.to_string())
+            });
+        }
+        if status >= 400 && self.queue.len() == before {
+            return Err(format!("HTTP {status}"));
+        }
+        Ok(())
+    }
+
+    /// Reads SSE events until the answer to `id` arrives or the stream ends.
+    fn read_events(&mut self, reader: impl BufRead, id: Option<&Value>) {
+        let mut data = String::new();
+        for line in reader.lines() {
+            let Ok(line) = line else { break };
+            if let Some(rest) = line.strip_prefix("data:") {
+                data.push_str(rest.strip_prefix(' ').unwrap_or(rest));
+                data.push('\n');
+            } else if line.is_empty() && !data.is_empty() {
+                let event = std::mem::take(&mut data);
+                let answers = id.is_some_and(|id| {
+                    serde_json::from_str::<Value>(&event)
+                        .is_ok_and(|m| m.get("id") == Some(id) && m.get("method").is_none())
+                });
+                self.queue.push_back(event.trim_end().as_bytes().to_vec());
+                if answers {
+                    return;
+                }
+            }
+        }
+        if !data.is_empty() {
+            self.queue.push_back(data.trim_end().as_bytes().to_vec());
+        }
+    }
+}
+
+fn header(response: &ureq::http::Response<ureq::Body>, name: &str) -> Option<String> {
+    Some(response.headers().get(name)?.to_str().ok()?.to_string())
+}
+
+impl Transport for Http {
+    fn send(&mut self, msg: &Value) -> io::Result<()> {
+        self.trouble = self.post(msg).err();
+        Ok(())
+    }
+
+    /// Everything a POST brought is queued by the time it returns: an empty queue means
+    /// no answer is coming.
+    fn receive(&mut self, _deadline: Instant) -> Received {
+        match self.queue.pop_front() {
+            Some(message) => Received::Message(message),
+            None => Received::Unanswered(self.trouble.take()),
+        }
+    }
+
+    fn close(&mut self) -> String {
+        if let Some(session) = &self.session {
+            // Ending the session is a courtesy; a server may not support it.
+            let _ = self
+                .agent
+                .delete(&self.url)
+                .header("Mcp-Session-Id", session)
+                .call();
+        }
+        String::new()
+    }
+}

@@ -1,0 +1,361 @@
+//! `probe` and `record` against the fixture server (`examples/fixture-server.rs`), over stdio
+#![cfg(unix)] // the servers run here are spawned with Unix tools (true, sleep, kill)
+//! and Streamable HTTP, compliant and broken.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+
+use common::run;
+
+/// The fixture server, which `cargo test` builds with the other examples.
+fn fixture_server() -> String {
+    let deps = std::env::current_exe().expect("test binary path");
+    let profile_dir = deps.parent().and_then(|d| d.parent()).expect("target dir");
+    let path = profile_dir.join("examples/fixture-server");
+    assert!(path.exists(), "{} is built by `cargo test`", path.display());
+    path.display().to_string()
+}
+
+fn mcp_lint() -> &'static str {
+    env!("CARGO_BIN_EXE_mcp-lint")
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mcp-lint-probe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+const BROKEN: &str = "\
+<probe>:11:61: MCP101 error unknown tool answered with a JSON-RPC error (-32602) for tools/call `mcp_lint_probe_unknown_tool` (id 5)
+<probe>:13:61: MCP103 error invalid tool input answered with a JSON-RPC error (-32602) for tools/call `echo` (id 6)
+<probe>:15:61: MCP103 error invalid tool input answered with a JSON-RPC error (-32602) for tools/call `echo` (id 7)
+<probe>:17:61: MCP103 error invalid tool input answered with a JSON-RPC error (-32602) for tools/call `add` (id 8)
+<probe>:19:61: MCP103 error invalid tool input answered with a JSON-RPC error (-32602) for tools/call `add` (id 9)
+<probe>:21:86: MCP107 error malformed tools/call (no `params`) answered with a result (id 10)
+<probe>:23:86: MCP107 error malformed tools/call (no `name`) answered with a result (id 11)
+<probe>:25:86: MCP107 error malformed tools/call (`name` is not a string) answered with a result (id 12)
+<probe>:27:86: MCP107 error malformed tools/call (`arguments` is not an object) answered with a result (id 13)
+<probe>:31:147: MCP106 warning the success result of tools/call `echo` (id 15) has a structuredContent that is not an object
+<probe>:33:61: MCP104 error tool failure answered with a JSON-RPC error (-32603) for tools/call `fail` (id 16)
+mcp-lint: 10 errors, 1 warning, 0 advice in 1 file (profile sep-2145)
+";
+
+const CALLS: [&str; 4] = ["--call", r#"echo={"message":"hi"}"#, "--call", "fail={}"];
+
+#[test]
+fn a_compliant_server_passes_every_clause_it_can_be_probed_for() {
+    let server = fixture_server();
+    let mut args = vec!["probe"];
+    args.extend(CALLS);
+    args.extend(["--", &server]);
+    let out = run(&args);
+    assert_eq!(out.stderr, "");
+    assert_eq!(
+        out.stdout,
+        "\
+SEP-2145 probe: 12 requests
+  unknown tool        pass        1 request
+  unavailable tool    not probed  which tools are disabled cannot be seen from outside
+  invalid input       pass        4 requests
+  tool failure        pass        1 request
+  output validation   pass        1 request
+  malformed request   pass        4 requests
+  unknown method      pass        1 request
+
+mcp-lint: 0 errors, 0 warnings, 0 advice in 1 file (profile sep-2145)
+"
+    );
+    assert_eq!(out.status, 0);
+}
+
+#[test]
+fn a_broken_server_fails_each_clause_with_its_rule() {
+    let server = fixture_server();
+    let mut args = vec!["probe", "--format", "concise"];
+    args.extend(CALLS);
+    args.extend(["--", &server, "--broken"]);
+    let out = run(&args);
+    assert_eq!(out.stdout, BROKEN);
+    assert_eq!(out.status, 1);
+
+    let mut args = vec!["probe"];
+    args.extend(CALLS);
+    args.extend(["--", &server, "--broken"]);
+    let out = run(&args);
+    let table: Vec<&str> = out.stdout.lines().take(8).collect();
+    assert_eq!(
+        table,
+        [
+            "SEP-2145 probe: 12 requests",
+            "  unknown tool        FAIL        MCP101 at line 11",
+            "  unavailable tool    not probed  which tools are disabled cannot be seen from outside",
+            "  invalid input       FAIL        MCP103 at line 13, MCP103 at line 15, MCP103 at line 17, MCP103 at line 19",
+            "  tool failure        FAIL        MCP104 at line 33",
+            "  output validation   FAIL        MCP106 at line 31",
+            "  malformed request   FAIL        MCP107 at line 21, MCP107 at line 23, MCP107 at line 25, MCP107 at line 27",
+            "  unknown method      pass        1 request",
+        ]
+    );
+}
+
+/// Starts the fixture server on a loopback port and returns it with its URL.
+fn http_server(flags: &[&str]) -> (Child, String) {
+    let mut child = Command::new(fixture_server())
+        .arg("--http")
+        .args(flags)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut url = String::new();
+    BufReader::new(child.stdout.as_mut().unwrap())
+        .read_line(&mut url)
+        .unwrap();
+    (child, url.trim().to_string())
+}
+
+#[test]
+fn streamable_http_servers_are_probed_alike_with_json_and_sse_answers() {
+    for flags in [&["--broken"][..], &["--broken", "--sse"]] {
+        let (mut server, url) = http_server(flags);
+        let mut args = vec!["probe", "--format", "concise", "--url", &url];
+        args.extend(CALLS);
+        let out = run(&args);
+        server.kill().unwrap();
+        server.wait().unwrap();
+        assert_eq!(out.stdout, BROKEN, "{flags:?}");
+        assert_eq!(out.status, 1);
+    }
+    let (mut server, url) = http_server(&["--sse"]);
+    let out = run(&["probe", "--format", "concise", "--url", &url]);
+    server.kill().unwrap();
+    server.wait().unwrap();
+    assert_eq!(
+        out.stdout,
+        "mcp-lint: 0 errors, 0 warnings, 0 advice in 1 file (profile sep-2145)\n"
+    );
+}
+
+#[test]
+fn a_server_that_hangs_or_dies_is_a_finding() {
+    let server = fixture_server();
+    let out = run(&[
+        "probe",
+        "--format",
+        "concise",
+        "--timeout",
+        "2",
+        "--call",
+        "sleep={}",
+        "--call",
+        "crash={}",
+        "--call",
+        r#"echo={"message":"never sent"}"#,
+        "--",
+        &server,
+    ]);
+    assert_eq!(
+        out.stdout,
+        "\
+<probe>:30:52: MCP104 error tools/call `sleep` (id 15) was never answered, though the server answered later requests
+<probe>:33:52: MCP301 warning tools/call `crash` (id 17) has no response and no cancellation when the transcript ends
+mcp-lint: 1 error, 1 warning, 0 advice in 1 file (profile sep-2145)
+"
+    );
+    assert_eq!(
+        out.stderr,
+        "mcp-lint: the server exited (exit status: 3) during the probe\n"
+    );
+    assert_eq!(out.status, 1);
+}
+
+#[test]
+fn a_server_that_cannot_be_probed_is_trouble() {
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["probe", "--", "/nonexistent/server"],
+            "mcp-lint: cannot start `/nonexistent/server`: No such file or directory (os error 2)\n",
+        ),
+        (
+            &["probe", "--", "true"],
+            "mcp-lint: the server exited (exit status: 0) before answering `initialize`\n",
+        ),
+        (
+            &["probe", "--timeout", "0.2", "--", "sleep", "3"],
+            "mcp-lint: the server did not answer `initialize` within 200ms\n",
+        ),
+        (
+            &["probe", "--url", "http://127.0.0.1:9/mcp"],
+            "mcp-lint: `initialize` failed: io: Connection refused (os error 111)\n",
+        ),
+        (
+            &["probe", "--call", "echo", "--", "true"],
+            "mcp-lint: --call `echo` is not TOOL=JSON\n",
+        ),
+        (
+            &["probe", "--timeout", "0", "--", "true"],
+            "mcp-lint: --timeout must be a positive number of seconds\n",
+        ),
+    ];
+    for (args, stderr) in cases {
+        let out = run(args);
+        assert_eq!((out.status, out.stdout.as_str()), (2, ""), "{args:?}");
+        assert_eq!(out.stderr, stderr, "{args:?}");
+    }
+}
+
+/// Runs `record` in front of the fixture server with `input` as the host's messages.
+fn record(input: &[u8], server_flags: &[&str], transcript: &PathBuf) -> (i32, Vec<u8>) {
+    let mut child = Command::new(mcp_lint())
+        .args(["record", "-o"])
+        .arg(transcript)
+        .arg("--")
+        .arg(fixture_server())
+        .args(server_flags)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let mut stdout = Vec::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_end(&mut stdout)
+        .unwrap();
+    (child.wait().unwrap().code().unwrap_or(-1), stdout)
+}
+
+#[test]
+fn record_relays_bytes_unchanged_and_keeps_every_message() {
+    let input = concat!(
+        r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#,
+        "\n",
+        "not json at all\r\n",
+        r#"{"jsonrpc":"2.0","id":"two","method":"tools/call","params":{"name":"nope"}}"#,
+        "\n",
+        r#"{"jsonrpc":"2.0","id":3,"method":"ping"}"#,
+    );
+    let direct = Command::new(fixture_server())
+        .args(["--broken"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child.stdin.take().unwrap().write_all(input.as_bytes())?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let transcript = temp("relay.jsonl");
+    let (status, relayed) = record(input.as_bytes(), &["--broken"], &transcript);
+    assert_eq!(status, 0);
+    assert_eq!(relayed, direct.stdout);
+
+    let text = std::fs::read_to_string(&transcript).unwrap();
+    let lines: Vec<(String, String)> = text
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            (v["dir"].as_str().unwrap().to_string(), v["msg"].to_string())
+        })
+        .collect();
+    let dirs: Vec<&str> = lines.iter().map(|(d, _)| d.as_str()).collect();
+    // One chunk from the host: its lines are on file before the server sees any of them.
+    assert_eq!(
+        dirs,
+        ["c2s", "c2s", "c2s", "c2s", "s2c", "s2c", "s2c", "s2c"]
+    );
+    assert_eq!(lines[1].1, r#""not json at all""#);
+    // The message is kept as it was written, key order and all.
+    assert!(text.contains(
+        r#""msg":{"jsonrpc":"2.0","id":"two","method":"tools/call","params":{"name":"nope"}}}"#
+    ));
+
+    let out = run(&["audit", "--format", "concise", transcript.to_str().unwrap()]);
+    let name = transcript.display();
+    assert_eq!(
+        out.stdout,
+        format!(
+            "{name}:2:52: MCP001 warning this is not a JSON-RPC message (not an object)\n\
+             {name}:7:61: MCP101 error unknown tool answered with a JSON-RPC error (-32602) for tools/call `nope` (id \"two\")\n\
+             mcp-lint: 1 error, 1 warning, 0 advice in 1 file (profile sep-2145)\n"
+        )
+    );
+}
+
+#[test]
+fn the_audit_of_a_recording_equals_the_audit_of_the_probe() {
+    let (probed, recorded) = (temp("probed.jsonl"), temp("recorded.jsonl"));
+    let server = fixture_server();
+    let mut args = vec![
+        "probe",
+        "--format",
+        "json",
+        "--save",
+        probed.to_str().unwrap(),
+    ];
+    args.extend(CALLS);
+    args.extend(["--", mcp_lint(), "record", "-o", recorded.to_str().unwrap()]);
+    args.extend(["--", &server, "--broken"]);
+    let probe = run(&args);
+    assert_eq!(probe.status, 1);
+    let audit_of = |path: &PathBuf| {
+        let out = run(&["audit", "--format", "json", path.to_str().unwrap()]);
+        out.stdout.replace(path.to_str().unwrap(), "TRANSCRIPT")
+    };
+    let audited = audit_of(&probed);
+    assert_eq!(audited, audit_of(&recorded));
+    assert_eq!(
+        audited,
+        probe.stdout.replace(probed.to_str().unwrap(), "TRANSCRIPT")
+    );
+    assert_eq!(audited.matches("\"code\": \"MCP1").count(), 11, "{audited}");
+}
+
+#[test]
+fn record_returns_the_server_status_and_forwards_signals() {
+    let transcript = temp("crash.jsonl");
+    let crash = concat!(
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"crash","arguments":{}}}"#,
+        "\n"
+    );
+    let (status, _) = record(crash.as_bytes(), &[], &transcript);
+    assert_eq!(status, 3);
+    let text = std::fs::read_to_string(&transcript).unwrap();
+    assert_eq!(text.lines().count(), 1, "the request is on file: {text}");
+
+    let mut child = Command::new(mcp_lint())
+        .args(["record", "-o"])
+        .arg(temp("signal.jsonl"))
+        .args(["--", "sleep", "30"])
+        .stdin(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(
+        status.code(),
+        Some(128 + 15),
+        "sleep died of the forwarded SIGTERM"
+    );
+
+    let out = Command::new(mcp_lint())
+        .args(["record", "-o"])
+        .arg(temp("none.jsonl"))
+        .args(["--", "/nonexistent/server"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "mcp-lint: cannot start `/nonexistent/server`: No such file or directory (os error 2)\n"
+    );
+}

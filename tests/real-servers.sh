@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Probes real third-party servers, pinned in testdata/real-servers:
+# - npm @modelcontextprotocol/server-everything must pass every probe, and a `record`ing of a
+#   probe of it must audit exactly like the probe's own transcript;
+# - PyPI mcp-server-time must fail the unknown-tool clause (it answers -32602).
+# Each is skipped, saying so, only where Node.js/npm or Python is missing.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+pins="$root/testdata/real-servers"
+work="$root/target/real-servers"
+bin="${MCP_LINT:-$root/target/debug/mcp-lint}"
+[ -x "$bin" ] || cargo build --quiet --manifest-path "$root/Cargo.toml"
+mkdir -p "$work"
+
+fail() { echo "real-servers: FAIL: $*" >&2; exit 1; }
+
+if command -v node >/dev/null && command -v npm >/dev/null; then
+  cp "$pins/package.json" "$pins/package-lock.json" "$work/"
+  npm ci --prefix "$work" --no-audit --no-fund --loglevel=error >/dev/null
+  everything="$work/node_modules/.bin/mcp-server-everything"
+
+  out=$("$bin" probe --color never --call 'get-structured-content={"location":"Chicago"}' \
+    -- "$everything" 2>/dev/null) || fail "server-everything: probe exited $?: $out"
+  echo "$out" | grep -q 'FAIL' && fail "server-everything failed a clause: $out"
+  for clause in 'unknown tool     ' 'invalid input    ' 'output validation' 'malformed request'; do
+    echo "$out" | grep -q "^  $clause   pass" || fail "server-everything: $clause did not pass: $out"
+  done
+  echo "server-everything passes the probe:"
+  echo "$out" | sed 's/^/  /'
+
+  # The same probe through `record`: both transcripts must audit alike, finding for finding.
+  "$bin" probe --format json --save "$work/probed.jsonl" -- \
+    "$bin" record -o "$work/recorded.jsonl" -- "$everything" >/dev/null 2>&1 \
+    || fail "server-everything: probe through record exited $?"
+  audit() { "$bin" audit --format json "$work/$1.jsonl" | sed "s|$work/$1.jsonl|TRANSCRIPT|"; }
+  [ "$(audit probed)" = "$(audit recorded)" ] || fail "the recording audits unlike the probe"
+  [ "$(wc -l < "$work/probed.jsonl")" = "$(wc -l < "$work/recorded.jsonl")" ] \
+    || fail "the recording does not hold every message of the probe"
+  echo "record: the recording of a probe of server-everything audits like the probe ($(wc -l < "$work/recorded.jsonl") messages)"
+else
+  echo "real-servers: SKIPPED server-everything: Node.js or npm is not installed"
+fi
+
+if command -v python3 >/dev/null; then
+  [ -x "$work/venv/bin/python" ] || python3 -m venv "$work/venv"
+  "$work/venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$pins/requirements.txt"
+  status=0
+  out=$("$bin" probe --color never -- "$work/venv/bin/mcp-server-time" 2>/dev/null) || status=$?
+  [ "$status" = 1 ] || fail "mcp-server-time: probe exited $status, expected 1: $out"
+  echo "$out" | grep -q '^  unknown tool        FAIL        MCP101 at line' \
+    || fail "mcp-server-time: the unknown-tool clause did not fail: $out"
+  echo "mcp-server-time fails the unknown-tool clause, as expected:"
+  echo "$out" | sed -n '1,8p' | sed 's/^/  /'
+else
+  echo "real-servers: SKIPPED mcp-server-time: Python is not installed"
+fi
