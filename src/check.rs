@@ -230,10 +230,30 @@ fn check_all(
         .map(|(p, _)| p)
         .collect();
     // Phase one: what every relevant file's functions hand their callers, merged per crate.
-    let summaries = parallel(context.len(), |i| match relevant[i] {
+    let mut summaries = parallel(context.len(), |i| match relevant[i] {
         true => summarize_one(&context[i], crate_aliases(&context[i])),
         false => None,
     });
+    // A domain error with `From<X> for ErrorData` is often returned by functions of files
+    // that mention nothing MCP (`fn fetch(..) -> Result<_, FetchError>`): summarize the
+    // files that name such an `X` too, so `fetch(..)?` in a tool is seen converting.
+    let mut converted: HashMap<&Path, Vec<&str>> = HashMap::new();
+    for summary in summaries.iter().flatten() {
+        let types = converted.entry(&summary.crate_dir).or_default();
+        types.extend(summary.froms.iter().map(|(ty, _)| ty.as_str()));
+    }
+    let more = parallel(context.len(), |i| {
+        let types = converted.get(index::crate_dir(&context[i]).as_path())?;
+        if relevant[i] || types.is_empty() {
+            return None;
+        }
+        let text = std::fs::read_to_string(&context[i]).ok()?;
+        types
+            .iter()
+            .any(|ty| text.contains(ty))
+            .then(|| summarize_one(&context[i], crate_aliases(&context[i])))?
+    });
+    summaries.extend(more);
     let unparsed: HashSet<&PathBuf> = context
         .iter()
         .zip(&summaries)

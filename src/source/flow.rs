@@ -37,6 +37,8 @@ pub enum Body<'a> {
     Block(&'a syn::Block),
     /// A `match` arm.
     Expr(&'a Expr),
+    /// A block from its `n`th statement on: what follows `if method != "tools/call" { return .. }`.
+    Rest(&'a syn::Block, usize),
 }
 
 pub struct Walk<'a> {
@@ -78,6 +80,7 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
     match root.body {
         Body::Block(block) => locals.visit_block(block),
         Body::Expr(expr) => locals.visit_expr(expr),
+        Body::Rest(block, n) => block.stmts[n..].iter().for_each(|s| locals.visit_stmt(s)),
     }
     walker.locals = locals.0;
     // Twice: a `return` or `?` marks values visited before it (`let r = helper().await; .. r`),
@@ -100,6 +103,12 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
                     walker.mark_exits(expr, None);
                 }
                 walker.visit_expr(expr);
+            }
+            Body::Rest(block, n) => {
+                if typed {
+                    walker.mark_block_exits(block, None);
+                }
+                block.stmts[n..].iter().for_each(|s| walker.visit_stmt(s));
             }
         }
     }
@@ -261,7 +270,10 @@ impl<'a> Walker<'_, 'a> {
         };
         let segments = &func.path.segments;
         let ty = segments.iter().nth_back(1)?.ident.to_string();
-        let sink = self.index.conversion(self.crate_dir, &ty)?;
+        let variant = segments.last().map(|s| s.ident.to_string());
+        let sink = self
+            .index
+            .conversion(self.crate_dir, &ty, variant.as_deref())?;
         Some(ProtocolError {
             written: format!("{ty}.into()"),
             constructor: sink.constructor.clone(),

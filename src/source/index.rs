@@ -18,6 +18,8 @@ pub struct Sink {
     /// An error value built by calling this crate function (`Err(tool_not_found(x))`), whose
     /// own constructor the index substitutes when it knows it.
     pub helper: Option<String>,
+    /// In a `From<X>`, the variants of `X` whose arm builds it; empty for any.
+    pub variants: Vec<String>,
 }
 
 /// What a function hands its caller.
@@ -39,6 +41,9 @@ pub struct FnSummary {
     pub sinks: Vec<Sink>,
     /// Functions whose `Err` it passes on (`?` or tail).
     pub forwards: Vec<String>,
+    /// For `Result<_, X>`: the variants of `X` its body names (`X::NotFound`); empty when
+    /// it names none, so any may come out of it.
+    pub variants: Vec<String>,
 }
 
 /// One file's contribution.
@@ -114,10 +119,11 @@ impl CrateIndex {
     }
 
     /// What converting a `ty` into rmcp's error builds, if the crate has such a `From`.
-    pub fn conversion(&self, dir: &Path, ty: &str) -> Option<&Sink> {
-        self.froms
-            .get(&(dir.to_path_buf(), ty.to_string()))?
-            .first()
+    /// `variant` is the one the value was built as (`Error::NotFound(..)`), when known.
+    pub fn conversion(&self, dir: &Path, ty: &str, variant: Option<&str>) -> Option<Sink> {
+        let sinks = self.froms.get(&(dir.to_path_buf(), ty.to_string()))?;
+        let variants: Vec<String> = variant.map(str::to_string).into_iter().collect();
+        converting(sinks, &variants).into_iter().next()
     }
 
     /// What a call of `name` in the crate at `dir` may return as a protocol error (its first
@@ -163,14 +169,33 @@ fn resolve(
                     }
                 }
             }
-            Returns::ResultOf(ty) => out.extend(
-                froms
-                    .get(&(dir.to_path_buf(), ty.clone()))
-                    .into_iter()
-                    .flatten()
-                    .cloned(),
-            ),
+            Returns::ResultOf(ty) => {
+                if let Some(sinks) = froms.get(&(dir.to_path_buf(), ty.clone())) {
+                    out.extend(converting(sinks, &f.variants));
+                }
+            }
         }
+    }
+    out
+}
+
+/// What a `From` builds for values of `variants` (any, when empty). Where those arms build
+/// errors with different codes, one sink stands for them with neither code nor message: which
+/// one a `?` meets is not known.
+fn converting(sinks: &[Sink], variants: &[String]) -> Vec<Sink> {
+    let mut out: Vec<Sink> = sinks
+        .iter()
+        .filter(|s| {
+            variants.is_empty()
+                || s.variants.is_empty()
+                || s.variants.iter().any(|v| variants.contains(v))
+        })
+        .cloned()
+        .collect();
+    if out.windows(2).any(|w| w[0].code != w[1].code) {
+        out.truncate(1);
+        out[0].code = None;
+        out[0].message = None;
     }
     out
 }

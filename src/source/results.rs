@@ -58,6 +58,8 @@ impl Results<'_> {
             // The first item's text, when it is a literal; an image, a resource or a text built
             // at run time says nothing here.
             Some([first, ..]) => match text_argument(first).and_then(message_of) {
+                // `format!("{e}")`: all of the text is made at run time.
+                Some(text) if only_placeholders(&text) => return,
                 Some(text) => Some(text),
                 None => return,
             },
@@ -199,4 +201,16 @@ impl<'a> Visit<'a> for ToolNames {
             self.0.push(f.sig.ident.to_string());
         }
     }
+}
+
+/// Whether a format string is nothing but `{..}` placeholders (and blanks).
+fn only_placeholders(text: &str) -> bool {
+    let mut rest = text.trim();
+    while let Some(open) = rest.strip_prefix('{') {
+        match open.find('}') {
+            Some(end) if !open[..end].contains('{') => rest = open[end + 1..].trim_start(),
+            _ => return false,
+        }
+    }
+    rest.is_empty() && text.contains('{')
 }

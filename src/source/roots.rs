@@ -131,10 +131,28 @@ impl<'a> Visit<'a> for Finder<'_, 'a> {
     }
 
     fn visit_expr_if(&mut self, i: &'a syn::ExprIf) {
-        if compares_to_tools_call(&i.cond) {
+        if compares_to_tools_call(&i.cond, true) {
             self.push(RootKind::HandRolled, Body::Block(&i.then_branch));
         }
         visit::visit_expr_if(self, i);
+    }
+
+    /// `if method != "tools/call" { return ..; }`: the rest of the block handles tools/call.
+    fn visit_block(&mut self, block: &'a syn::Block) {
+        let guard = block.stmts.iter().position(|stmt| {
+            let syn::Stmt::Expr(Expr::If(i), _) = stmt else {
+                return false;
+            };
+            let diverges = matches!(
+                i.then_branch.stmts.last(),
+                Some(syn::Stmt::Expr(Expr::Return(_), _))
+            );
+            i.else_branch.is_none() && diverges && compares_to_tools_call(&i.cond, false)
+        });
+        if let Some(n) = guard {
+            self.push(RootKind::HandRolled, Body::Rest(block, n + 1));
+        }
+        visit::visit_block(self, block);
     }
 }
 
@@ -178,9 +196,14 @@ fn string_patterns(pat: &Pat) -> Vec<String> {
     }
 }
 
-/// `method == "tools/call"`, `req.method.as_str() == "tools/call"`.
-fn compares_to_tools_call(cond: &Expr) -> bool {
+/// `method == "tools/call"`, `req.method.as_str() == "tools/call"`; with `equal` false,
+/// `method != "tools/call"`.
+fn compares_to_tools_call(cond: &Expr, equal: bool) -> bool {
     let Expr::Binary(b) = cond else { return false };
     let is_tools_call = |e: &Expr| matches!(e, Expr::Lit(l) if matches!(&l.lit, Lit::Str(s) if s.value() == "tools/call"));
-    matches!(b.op, syn::BinOp::Eq(_)) && (is_tools_call(&b.left) || is_tools_call(&b.right))
+    let op = match equal {
+        true => matches!(b.op, syn::BinOp::Eq(_)),
+        false => matches!(b.op, syn::BinOp::Ne(_)),
+    };
+    op && (is_tools_call(&b.left) || is_tools_call(&b.right))
 }

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::path::Path;
 
 use syn::visit::{self, Visit};
-use syn::{Block, GenericArgument, ImplItem, PathArguments, Signature, Type};
+use syn::{Block, Expr, GenericArgument, ImplItem, Pat, PathArguments, Signature, Type};
 
 use super::facts::{FileFacts, path_strings};
 use super::flow::{self, Body, Context, Root};
@@ -54,13 +54,34 @@ fn fill(
         code: error.code,
         message: error.message,
         place: format!("{}:{}", source.name, source.position(span.start).line),
+        variants: Vec::new(),
     };
-    let values = |block: &Block| -> Vec<Sink> {
-        flow::block_tails(block)
+    let values_of = |tails: Vec<&Expr>| -> Vec<Sink> {
+        tails
             .into_iter()
             .filter_map(|e| {
                 sinks::typed_error(&facts, e, RootKind::RmcpTool)
                     .map(|p| sink(p, span_range(source, syn::spanned::Spanned::span(e))))
+            })
+            .collect()
+    };
+    let values = |block: &Block| values_of(flow::block_tails(block));
+    // `match err { X::NotFound(..) => ErrorData::invalid_params(..), .. }`: each arm's sinks
+    // carry the variants it handles.
+    let from_values = |block: &Block| -> Vec<Sink> {
+        let Some(syn::Stmt::Expr(Expr::Match(m), None)) = block.stmts.last() else {
+            return values(block);
+        };
+        m.arms
+            .iter()
+            .flat_map(|arm| {
+                let variants = pattern_variants(&arm.pat);
+                values_of(flow::tails(&arm.body))
+                    .into_iter()
+                    .map(move |mut s| {
+                        s.variants = variants.clone();
+                        s
+                    })
             })
             .collect()
     };
@@ -86,19 +107,64 @@ fn fill(
             }
             Returns::ResultOf(_) => (Vec::new(), Vec::new()),
         };
+        let variants = match &returns {
+            Returns::ResultOf(ty) => {
+                let mut named = Variants(ty, Vec::new());
+                named.visit_block(block);
+                named.1
+            }
+            _ => Vec::new(),
+        };
         summary.fns.push(FnSummary {
             name: sig.ident.to_string(),
             returns,
             sinks,
             forwards,
+            variants,
         });
     }
     for (from, target, block) in items.froms {
         if let Type::Path(target) = target
             && facts.is_rmcp_error(&path_strings(&target.path))
         {
-            summary.froms.push((from, values(block)));
+            summary.froms.push((from, from_values(block)));
         }
+    }
+}
+
+/// The variants an arm pattern names (`X::A(..) | X::B { .. }`); empty for a catch-all.
+fn pattern_variants(pat: &Pat) -> Vec<String> {
+    let path = match pat {
+        Pat::TupleStruct(t) => &t.path,
+        Pat::Struct(s) => &s.path,
+        Pat::Path(p) => &p.path,
+        Pat::Or(o) => return o.cases.iter().flat_map(pattern_variants).collect(),
+        _ => return Vec::new(),
+    };
+    match path.segments.len() {
+        0 | 1 => Vec::new(),
+        _ => path
+            .segments
+            .last()
+            .map(|s| s.ident.to_string())
+            .into_iter()
+            .collect(),
+    }
+}
+
+/// The variants of error type `.0` a function body names (`FetchError::InvalidUrl { .. }`).
+struct Variants<'t>(&'t str, Vec<String>);
+
+impl<'a> Visit<'a> for Variants<'_> {
+    fn visit_path(&mut self, path: &'a syn::Path) {
+        let segments: Vec<_> = path.segments.iter().collect();
+        if let [.., ty, variant] = segments[..]
+            && ty.ident == self.0
+            && !self.1.iter().any(|v| variant.ident == v)
+        {
+            self.1.push(variant.ident.to_string());
+        }
+        visit::visit_path(self, path);
     }
 }
 

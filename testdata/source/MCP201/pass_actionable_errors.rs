@@ -14,3 +14,8 @@ pub fn screenshot(png: String) -> CallToolResult {
 pub fn forwarded(error: std::io::Error) -> CallToolResult {
     CallToolResult::error(vec![Content::text(error.to_string())])
 }
+
+pub fn displayed(error: std::io::Error) -> CallToolResult {
+    // All of the text is the error's own: what it says is known only at run time.
+    CallToolResult::error(vec![Content::text(format!("{error}"))])
+}
