@@ -14,6 +14,16 @@ pub struct Label {
     pub text: String,
 }
 
+/// A place in another file, by line: where a helper in another file builds the error.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Elsewhere {
+    /// As named to mcp-lint.
+    pub file: String,
+    /// 1-based.
+    pub line: usize,
+    pub text: String,
+}
+
 /// One violation. Spans are byte ranges into the file's text.
 #[derive(Debug, Clone)]
 pub struct Finding {
@@ -26,6 +36,8 @@ pub struct Finding {
     pub label: String,
     pub help: Option<String>,
     pub related: Vec<Label>,
+    /// Related places in other files (SARIF shows them; the message names them too).
+    pub elsewhere: Vec<Elsewhere>,
     /// The JSON-RPC id of the `tools/call` concerned (transcripts only).
     pub request_id: Option<serde_json::Value>,
     /// Which part of its rule a finding is, where a profile turns parts off (MCP108's
@@ -49,6 +61,7 @@ impl Finding {
             label: label.into(),
             help: None,
             related: Vec::new(),
+            elsewhere: Vec::new(),
             request_id: None,
             aspect: None,
         }

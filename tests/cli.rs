@@ -360,3 +360,25 @@ fn audit_of_a_missing_file_exits_2_and_audit_needs_a_file() {
     assert_eq!(run(&["audit", "testdata/nope.jsonl"]).status, 2);
     assert_eq!(run(&["audit"]).status, 2);
 }
+
+#[test]
+fn a_helper_in_the_same_file_is_labelled_where_it_builds_the_error() {
+    let out = run(&[
+        "--color",
+        "never",
+        "testdata/source/crates/plugin-proxy/src/main.rs",
+    ]);
+    let reload: Vec<&str> = out
+        .stdout
+        .lines()
+        .skip_while(|l| !l.contains("via `reload`"))
+        .filter(|l| l.contains("36 │") || l.contains("built here"))
+        .collect();
+    assert_eq!(
+        reload,
+        [
+            " 36 │             return Err(McpError::internal_error(\"reload failed: empty config\", None));",
+            "    ·                                                  ╰── the protocol error is built here",
+        ]
+    );
+}

@@ -11,6 +11,7 @@ use serde_json::Value;
 const SOURCES: &[&str] = &[
     "testdata/source/MCP101/fail_rmcp_boxed_future.rs",
     "testdata/cli/non_ascii.rs",
+    "testdata/source/crates/plugin-proxy",
 ];
 const TRANSCRIPT: &str = "testdata/transcripts/MCP202/fail_lists_tools.jsonl";
 
@@ -59,7 +60,7 @@ fn sarif_is_valid_and_meets_github_code_scanning_rules() {
         }
     }
     let results = run["results"].as_array().unwrap();
-    assert_eq!(results.len(), 6);
+    assert_eq!(results.len(), 10);
     for result in results {
         let index = result["ruleIndex"].as_u64().unwrap() as usize;
         assert_eq!(rules[index]["id"], result["ruleId"]);
@@ -86,6 +87,52 @@ fn sarif_is_valid_and_meets_github_code_scanning_rules() {
     assert_eq!(run["properties"]["profile"], "sep-2145");
     let transcript = results.iter().find(|r| r["ruleId"] == "MCP202").unwrap();
     assert_eq!(transcript["properties"]["requestId"], 2);
+
+    // A protocol error built by a helper: where it leaves the tool, and where it is built,
+    // in this file or another.
+    type Place = (String, u64, String); // file name, line, label
+    let related: Vec<(u64, Vec<Place>)> = results
+        .iter()
+        .filter(|r| {
+            r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                .as_str()
+                .is_some_and(|u| u.contains("plugin-proxy"))
+        })
+        .map(|r| {
+            let line = r["locations"][0]["physicalLocation"]["region"]["startLine"].as_u64();
+            let places = r["relatedLocations"].as_array().into_iter().flatten();
+            let places = places.map(|l| {
+                let at = &l["physicalLocation"];
+                let file = at["artifactLocation"]["uri"].as_str().unwrap();
+                (
+                    file.rsplit('/').next().unwrap().to_string(),
+                    at["region"]["startLine"].as_u64().unwrap(),
+                    l["message"]["text"].as_str().unwrap().to_string(),
+                )
+            });
+            (line.unwrap(), places.collect())
+        })
+        .collect();
+    let place = |file: &str, line, text: &str| (file.to_string(), line, text.to_string());
+    let (exit, built) = (
+        "and leaves the tools/call handler here",
+        "the protocol error is built here",
+    );
+    assert_eq!(
+        related,
+        [
+            (
+                20,
+                vec![place("main.rs", 20, exit), place("errors.rs", 12, built)]
+            ),
+            (23, vec![place("main.rs", 36, built)]),
+            (
+                25,
+                vec![place("main.rs", 25, exit), place("plugin.rs", 8, built)]
+            ),
+            (28, vec![place("errors.rs", 18, built)]),
+        ]
+    );
 }
 
 fn fix_language_pattern(value: &mut Value) {

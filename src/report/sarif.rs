@@ -23,14 +23,24 @@ pub fn render(report: &Report, options: Options, out: &mut dyn Write) -> io::Res
                     "region": {"startLine": start.line, "startColumn": start.column, "endLine": end.line, "endColumn": end.column},
                 }})
             };
-            let related: Vec<Value> = f
+            let here = f
                 .related
                 .iter()
+                .map(|label| (location(&label.span), &label.text));
+            let elsewhere = f.elsewhere.iter().map(|place| {
+                let uri = relative_uri(&place.file, &report.base);
+                let loc = json!({"physicalLocation": {
+                    "artifactLocation": {"uri": uri},
+                    "region": {"startLine": place.line},
+                }});
+                (loc, &place.text)
+            });
+            let related: Vec<Value> = here
+                .chain(elsewhere)
                 .enumerate()
-                .map(|(i, label)| {
-                    let mut loc = location(&label.span);
+                .map(|(i, (mut loc, text))| {
                     loc["id"] = json!(i + 1);
-                    loc["message"] = json!({"text": label.text});
+                    loc["message"] = json!({"text": text});
                     loc
                 })
                 .collect();

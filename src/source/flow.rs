@@ -279,7 +279,7 @@ impl<'a> Walker<'_, 'a> {
             constructor: sink.constructor.clone(),
             code: sink.code,
             message: sink.message.clone(),
-            via: Some(format!("via `From<{ty}>` ({})", sink.place)),
+            via: Some(sink.via(format!("`From<{ty}>`"))),
             call: None,
         })
     }
@@ -293,7 +293,7 @@ impl<'a> Walker<'_, 'a> {
             constructor: sink.constructor.clone(),
             code: sink.code,
             message: sink.message.clone(),
-            via: Some(format!("via `{name}` ({})", sink.place)),
+            via: Some(sink.via(format!("`{name}`"))),
             call: None,
         })
     }

@@ -13,13 +13,33 @@ pub struct Sink {
     pub constructor: String,
     pub code: Option<i64>,
     pub message: Option<String>,
-    /// `src/plugin.rs:120`
-    pub place: String,
+    /// The file (as named to mcp-lint) and 1-based line where it is built.
+    pub file: String,
+    pub line: usize,
     /// An error value built by calling this crate function (`Err(tool_not_found(x))`), whose
     /// own constructor the index substitutes when it knows it.
     pub helper: Option<String>,
     /// In a `From<X>`, the variants of `X` whose arm builds it; empty for any.
     pub variants: Vec<String>,
+}
+
+impl Sink {
+    /// The chain a finding reports, "via `call_plugin` (src/plugin.rs:120)".
+    pub fn via(&self, through: String) -> Via {
+        Via {
+            text: format!("via {through} ({}:{})", self.file, self.line),
+            file: self.file.clone(),
+            line: self.line,
+        }
+    }
+}
+
+/// How a protocol error reaches a root from where it is built.
+#[derive(Debug, Clone)]
+pub struct Via {
+    pub text: String,
+    pub file: String,
+    pub line: usize,
 }
 
 /// What a function hands its caller.

@@ -23,7 +23,7 @@ use std::path::Path;
 use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
 
-use crate::finding::{Finding, Label};
+use crate::finding::{Elsewhere, Finding, Label};
 use crate::rules::{PARSE_ERROR, PROTOCOL_ERROR_RULES, ProtocolErrorRule};
 use crate::suppress::{self, Suppression};
 use crate::text::SourceText;
@@ -172,7 +172,7 @@ fn check_parsed(
     let mut followed = HashSet::new();
     while let Some((root, depth)) = queue.pop() {
         let walk = flow::walk(&ctx, root);
-        findings.extend(walk.sites.iter().filter_map(finding));
+        findings.extend(walk.sites.iter().filter_map(|s| finding(s, source)));
         if depth >= MAX_CALL_DEPTH {
             continue;
         }
@@ -194,7 +194,7 @@ fn check_parsed(
     findings
 }
 
-fn finding(site: &ErrorSite) -> Option<Finding> {
+fn finding(site: &ErrorSite, source: &SourceText) -> Option<Finding> {
     if site.is_permitted() {
         return None;
     }
@@ -208,7 +208,7 @@ fn finding(site: &ErrorSite) -> Option<Finding> {
         .error
         .via
         .as_ref()
-        .map(|v| format!(" {v}"))
+        .map(|v| format!(" {}", v.text))
         .unwrap_or_default();
     let message = format!("{} answered with a JSON-RPC error{code}{via}", rule.case);
     let label = format!("`{}` becomes a JSON-RPC error response", site.error.written);
@@ -219,6 +219,23 @@ fn finding(site: &ErrorSite) -> Option<Finding> {
         text: "and leaves the tools/call handler here".into(),
     };
     finding.related = site.exit.iter().map(exit).collect();
+    if let Some(via) = &site.error.via {
+        let text = "the protocol error is built here".to_string();
+        let start = source.offset_of(via.line, 0);
+        let line = source.text().get(start..start + source.line_len(start));
+        if let Some(line) = line.filter(|_| via.file == source.name) {
+            // The line, from its first non-blank character.
+            let indent = line.len() - line.trim_start().len();
+            let span = start + indent..start + line.trim_end().len();
+            finding.related.push(Label { span, text });
+        } else {
+            finding.elsewhere.push(Elsewhere {
+                file: via.file.clone(),
+                line: via.line,
+                text,
+            });
+        }
+    }
     Some(finding)
 }
 

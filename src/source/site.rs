@@ -8,6 +8,8 @@ use proc_macro2::{TokenStream, TokenTree};
 use quote::ToTokens;
 use syn::{Expr, Lit};
 
+use super::index::Via;
+
 /// Which kind of tools/call handler the error leaves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RootKind {
@@ -34,7 +36,7 @@ pub struct ProtocolError {
     /// The message literal, or a `format!` string.
     pub message: Option<String>,
     /// The helper the error comes through: "via `call_plugin` (src/plugin.rs:120)".
-    pub via: Option<String>,
+    pub via: Option<Via>,
     /// For an error value built by a call this file cannot see into (`Err(tool_not_found(x))`),
     /// the function called, for the crate index to resolve.
     pub call: Option<String>,

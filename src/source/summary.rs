@@ -53,7 +53,8 @@ fn fill(
         constructor: error.constructor,
         code: error.code,
         message: error.message,
-        place: format!("{}:{}", source.name, source.position(span.start).line),
+        file: source.name.clone(),
+        line: source.position(span.start).line,
         variants: Vec::new(),
     };
     let values_of = |tails: Vec<&Expr>| -> Vec<Sink> {
