@@ -37,6 +37,19 @@ if command -v node >/dev/null && command -v npm >/dev/null; then
   [ "$(wc -l < "$work/probed.jsonl")" = "$(wc -l < "$work/recorded.jsonl")" ] \
     || fail "the recording does not hold every message of the probe"
   echo "record: the recording of a probe of server-everything audits like the probe ($(wc -l < "$work/recorded.jsonl") messages)"
+
+  # The same server over Streamable HTTP (sessions, SSE answers), on a free loopback port.
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  PORT=$port "$everything" streamableHttp > "$work/http.log" 2>&1 &
+  server=$!
+  trap 'kill $server 2>/dev/null || true' EXIT
+  for _ in $(seq 100); do grep -q listening "$work/http.log" && break; sleep 0.1; done
+  out=$("$bin" probe --color never --url "http://127.0.0.1:$port/mcp" \
+    --call 'get-structured-content={"location":"Chicago"}' 2>&1) \
+    || fail "server-everything over HTTP: probe exited $?: $out"
+  echo "$out" | grep -q 'FAIL' && fail "server-everything over HTTP failed a clause: $out"
+  kill $server 2>/dev/null || true
+  echo "server-everything over Streamable HTTP passes the probe too ($(echo "$out" | head -1))"
 else
   echo "real-servers: SKIPPED server-everything: Node.js or npm is not installed"
 fi

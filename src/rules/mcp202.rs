@@ -1,3 +1,5 @@
+use std::collections::HashSet;
+
 use super::{Level, RuleMeta};
 
 pub static META: RuleMeta = RuleMeta {
@@ -30,10 +32,17 @@ pub fn lists_tools(text: &str, others: &[&str]) -> Option<String> {
     {
         return Some("enumerates the server's tools".to_string());
     }
+    // The identifiers of the text, once: a name made of identifier characters is in the
+    // text as a word exactly when it is one of them.
+    let words: HashSet<&str> = text.split(|c: char| !is_ident(c)).collect();
     let mut named: Vec<&str> = others
         .iter()
         .copied()
-        .filter(|n| n.len() >= 3 && contains_word(text, n))
+        .filter(|n| n.len() >= 3)
+        .filter(|n| match n.chars().all(is_ident) {
+            true => words.contains(n),
+            false => contains_word(text, n),
+        })
         .collect();
     if named.len() <= MAX_NAMED {
         return None;
@@ -46,9 +55,12 @@ pub fn lists_tools(text: &str, others: &[&str]) -> Option<String> {
     ))
 }
 
+fn is_ident(c: char) -> bool {
+    c.is_alphanumeric() || c == '_' || c == '-'
+}
+
 /// `word` in `text`, not as part of a longer identifier.
 fn contains_word(text: &str, word: &str) -> bool {
-    let is_ident = |c: char| c.is_alphanumeric() || c == '_' || c == '-';
     text.match_indices(word).any(|(i, _)| {
         let before = text[..i].chars().next_back();
         let after = text[i + word.len()..].chars().next();
@@ -79,5 +91,8 @@ mod tests {
             )
             .is_none()
         );
+        let dotted = ["fs.read", "fs.write", "fs.list", "fs.stat"];
+        assert!(lists_tools("No such tool. Try fs.read, fs.write or fs.list.", &dotted).is_some());
+        assert!(lists_tools("fs.reader, fs.writes and fs.lister failed", &dotted).is_none());
     }
 }

@@ -65,18 +65,15 @@ pub fn audit(
     };
     let mut kept = Vec::with_capacity(wanted.len());
     if !wanted.is_empty() {
-        for line in Lines::new(open()?) {
-            let line = line?;
-            if wanted.contains(&line.number) {
-                kept.push((
-                    line.offset,
-                    line.number,
-                    String::from_utf8_lossy(&line.bytes).into_owned(),
-                ));
-                if kept.len() == wanted.len() {
-                    break;
-                }
+        let mut lines = Lines::new(open()?);
+        for &number in &wanted {
+            if !lines.skip_to(number)? {
+                break;
             }
+            let Some(line) = lines.next() else { break };
+            let line = line?;
+            let text = String::from_utf8_lossy(&line.bytes).into_owned();
+            kept.push((line.offset, line.number, text));
         }
     }
     Ok(FileReport::new(

@@ -8,6 +8,7 @@
 use std::io::{self, BufRead};
 
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 /// Lines longer than this are skipped with a diagnostic instead of held in memory.
 pub const MAX_LINE_BYTES: usize = 64 << 20;
@@ -69,13 +70,22 @@ impl<R: BufRead> Lines<R> {
             offset: 0,
         }
     }
-}
 
-impl<R: BufRead> Iterator for Lines<R> {
-    type Item = io::Result<Line>;
+    /// Moves past lines until the next one read is line `number` (1-based), without
+    /// copying them; false at the end of the input.
+    pub fn skip_to(&mut self, number: usize) -> io::Result<bool> {
+        while self.number + 1 < number {
+            match self.advance(false) {
+                Some(line) => drop(line?),
+                None => return Ok(false),
+            }
+        }
+        Ok(true)
+    }
 
-    fn next(&mut self) -> Option<io::Result<Line>> {
-        let (mut bytes, mut consumed, mut too_long) = (Vec::new(), 0usize, false);
+    /// The next line; with `keep` false its bytes are not copied.
+    fn advance(&mut self, keep: bool) -> Option<io::Result<Line>> {
+        let (mut bytes, mut consumed, mut too_long) = (Vec::new(), 0usize, !keep);
         loop {
             let buf = match self.inner.fill_buf() {
                 Ok(buf) => buf,
@@ -88,7 +98,7 @@ impl<R: BufRead> Iterator for Lines<R> {
                 }
                 break;
             }
-            let (take, done) = match buf.iter().position(|&b| b == b'\n') {
+            let (take, done) = match memchr::memchr(b'\n', buf) {
                 Some(i) => (i + 1, true),
                 None => (buf.len(), false),
             };
@@ -116,6 +126,14 @@ impl<R: BufRead> Iterator for Lines<R> {
         };
         self.offset += consumed;
         Some(Ok(line))
+    }
+}
+
+impl<R: BufRead> Iterator for Lines<R> {
+    type Item = io::Result<Line>;
+
+    fn next(&mut self) -> Option<io::Result<Line>> {
+        self.advance(true)
     }
 }
 
@@ -193,25 +211,67 @@ pub fn parse_line(format: InputFormat, text: &str, offset: usize) -> Parsed<'_> 
     }
 }
 
+/// The fields of an envelope line, borrowed: the rest (`ts`) is skipped unparsed.
+#[derive(serde::Deserialize)]
+struct Envelope<'a> {
+    #[serde(borrow, default, deserialize_with = "present")]
+    dir: Option<&'a RawValue>,
+    #[serde(borrow, default, deserialize_with = "present")]
+    session: Option<&'a RawValue>,
+    #[serde(borrow, default, deserialize_with = "present")]
+    server: Option<&'a RawValue>,
+    #[serde(default, deserialize_with = "present")]
+    msg: Option<Value>,
+}
+
+/// A field that is there, `null` included (`Option` alone would read `null` as absent).
+fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    T::deserialize(deserializer).map(Some)
+}
+
 fn envelope(text: &str, offset: usize) -> Parsed<'_> {
-    let mut value: Value = match serde_json::from_str(text) {
-        Ok(v) => v,
-        Err(e) => return Parsed::Broken(format!("this line is not JSON ({e})")),
+    let envelope: Envelope = match serde_json::from_str(text) {
+        Ok(envelope) => envelope,
+        // Not an object, or a key twice (whose `dir` and session are then not read): read it
+        // whole, as any JSON, to say which.
+        Err(_) => match serde_json::from_str::<Value>(text) {
+            Ok(Value::Object(mut fields)) => Envelope {
+                dir: None,
+                session: None,
+                server: None,
+                msg: fields.remove("msg"),
+            },
+            Ok(_) => Envelope {
+                dir: None,
+                session: None,
+                server: None,
+                msg: None,
+            },
+            Err(e) => return Parsed::Broken(format!("this line is not JSON ({e})")),
+        },
     };
-    let dir = match value.get("dir").and_then(Value::as_str) {
+    let as_str = |raw: &RawValue| serde_json::from_str::<std::borrow::Cow<str>>(raw.get()).ok();
+    let dir = match envelope.dir.and_then(as_str).as_deref() {
         Some("c2s" | "client->server" | "client_to_server" | "send") => Some(Dir::ClientToServer),
         Some("s2c" | "server->client" | "server_to_client" | "recv") => Some(Dir::ServerToClient),
         _ => None,
     };
-    let Some(msg) = value.get_mut("msg").map(Value::take) else {
+    let Some(msg) = envelope.msg else {
         return Parsed::Broken("this envelope has no `msg`".to_string());
     };
-    let key = |k: &str| {
-        value
-            .get(k)
-            .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
+    // A string key as it is; any other value as compact JSON.
+    let key = |raw: Option<&RawValue>| {
+        raw.map(|raw| match as_str(raw) {
+            Some(s) => s.into_owned(),
+            None => serde_json::from_str::<Value>(raw.get())
+                .map_or_else(|_| raw.get().to_string(), |v| v.to_string()),
+        })
     };
-    let session = match (key("server"), key("session")) {
+    let session = match (key(envelope.server), key(envelope.session)) {
         (None, None) => None,
         (server, session) => Some(format!(
             "{}/{}",
@@ -340,5 +400,36 @@ mod tests {
             panic!("not truncated")
         };
         assert_eq!(id, Some(serde_json::json!(4)));
+    }
+
+    #[test]
+    fn envelopes_read_what_they_hold() {
+        let read = |line: &str| match parse_line(InputFormat::Envelope, line, 0) {
+            Parsed::Record(r) => Ok((r.dir, r.session, r.msg)),
+            Parsed::Broken(why) => Err(why),
+            _ => Err("skipped".to_string()),
+        };
+        let line = r#"{"ts":"x","dir":"c\u0032s","session":null,"server":{"a": 1},"msg":{"id":1}}"#;
+        assert_eq!(
+            read(line),
+            Ok((
+                Some(Dir::ClientToServer),
+                Some(r#"{"a":1}/null"#.to_string()),
+                serde_json::json!({"id": 1})
+            ))
+        );
+        assert_eq!(
+            read(r#"{"dir":"s2c","msg":null}"#),
+            Ok((Some(Dir::ServerToClient), None, Value::Null))
+        );
+        // A key twice is read as JSON reads it: the last one wins.
+        assert_eq!(
+            read(r#"{"msg":{"id":1},"msg":{"id":2}}"#).map(|r| r.2),
+            Ok(serde_json::json!({"id": 2}))
+        );
+        let no_msg = Err("this envelope has no `msg`".to_string());
+        assert_eq!(read("[1, 2]"), no_msg);
+        assert_eq!(read(r#"{"dir":"c2s"}"#), no_msg);
+        assert!(read("{").is_err_and(|e| e.starts_with("this line is not JSON")));
     }
 }
