@@ -191,17 +191,26 @@ fn check_all(
             return None;
         }
         let text = std::fs::read_to_string(&context[i]).ok()?;
+        let matters = source::may_matter(&text, &[]);
         Some((
             index::crate_dir(&context[i]),
             index::rmcp_error_aliases(&text),
-            source::may_matter(&text, &[]),
+            matters,
+            matters && source::may_report(&text),
         ))
     });
-    let mut aliases: HashMap<PathBuf, HashSet<String>> = HashMap::new();
-    for (dir, names, _) in scans
+    // Helpers matter only to crates with something to report: the others are not summarized.
+    let reporting: HashSet<&PathBuf> = scans
         .iter()
         .flatten()
-        .filter(|(_, names, _)| !names.is_empty())
+        .filter(|scan| scan.3)
+        .map(|scan| &scan.0)
+        .collect();
+    let mut aliases: HashMap<PathBuf, HashSet<String>> = HashMap::new();
+    for (dir, names, ..) in scans
+        .iter()
+        .flatten()
+        .filter(|(_, names, ..)| !names.is_empty())
     {
         aliases
             .entry(dir.clone())
@@ -214,9 +223,10 @@ fn check_all(
         .iter()
         .zip(&scans)
         .map(|(path, scan)| match scan {
-            Some((_, _, true)) => true,
+            Some((dir, ..)) if !reporting.contains(dir) => false,
+            Some((_, _, true, _)) => true,
             // Only a crate alias of rmcp's error would make it matter: read it again for those.
-            Some((dir, _, false)) => aliases.get(dir).is_some_and(|names| {
+            Some((dir, _, false, _)) => aliases.get(dir).is_some_and(|names| {
                 let text = std::fs::read_to_string(path).unwrap_or_default();
                 source::may_matter(&text, &names.iter().map(String::as_str).collect::<Vec<_>>())
             }),

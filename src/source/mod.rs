@@ -70,19 +70,42 @@ const CHECK_MARKERS: &[&str] = &[
 
 /// Whether phase two has anything to look at in a file (see [`CHECK_MARKERS`]).
 pub fn may_report(text: &str) -> bool {
-    static CHECK: std::sync::OnceLock<aho_corasick::AhoCorasick> = std::sync::OnceLock::new();
+    static CHECK: std::sync::OnceLock<Markers> = std::sync::OnceLock::new();
     CHECK
-        .get_or_init(|| aho_corasick::AhoCorasick::new(CHECK_MARKERS).expect("valid markers"))
-        .is_match(text)
+        .get_or_init(|| Markers::new(CHECK_MARKERS))
+        .found_in(text)
 }
 
 /// Whether a file's text can matter to this pass: it mentions one of [`MARKERS`] or one of
 /// `aliases` (its crate's names for rmcp's error). One scan for all of them: this runs over
 /// every file of the tree.
 pub fn may_matter(text: &str, aliases: &[&str]) -> bool {
-    static BASE: std::sync::OnceLock<aho_corasick::AhoCorasick> = std::sync::OnceLock::new();
-    let base = BASE.get_or_init(|| aho_corasick::AhoCorasick::new(MARKERS).expect("valid markers"));
-    base.is_match(text) || (!aliases.is_empty() && aliases.iter().any(|a| text.contains(a)))
+    static BASE: std::sync::OnceLock<Markers> = std::sync::OnceLock::new();
+    BASE.get_or_init(|| Markers::new(MARKERS)).found_in(text)
+        || (!aliases.is_empty() && aliases.iter().any(|a| text.contains(a)))
+}
+
+/// A few words looked for in every file of a tree: with SIMD (aho-corasick's packed Teddy
+/// searcher) where the CPU has it, else with an automaton.
+struct Markers {
+    packed: Option<aho_corasick::packed::Searcher>,
+    automaton: aho_corasick::AhoCorasick,
+}
+
+impl Markers {
+    fn new(words: &[&str]) -> Markers {
+        Markers {
+            packed: aho_corasick::packed::Searcher::new(words),
+            automaton: aho_corasick::AhoCorasick::new(words).expect("valid markers"),
+        }
+    }
+
+    fn found_in(&self, text: &str) -> bool {
+        match &self.packed {
+            Some(searcher) => searcher.find(text).is_some(),
+            None => self.automaton.is_match(text),
+        }
+    }
 }
 
 /// Checks one Rust file, found at `path` (whose crate's `Cargo.lock` gives the rmcp version),
