@@ -50,6 +50,12 @@ pub fn collect(paths: &[PathBuf], transcripts_only: bool) -> Inputs {
                 path: path.clone(),
                 kind,
             });
+        } else if path.exists() {
+            // A FIFO, socket or device: reading it could block forever.
+            inputs.errors.push(format!(
+                "{}: not a regular file, so it was not read",
+                path.display()
+            ));
         } else {
             inputs
                 .errors

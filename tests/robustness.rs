@@ -115,3 +115,33 @@ fn symlink_loops_do_not_hang_the_walk() {
     let out = common::run(&["--format", "json", dir.to_str().unwrap()]);
     assert_eq!(common::findings(&out.stdout).len(), 3);
 }
+
+#[cfg(unix)]
+#[test]
+fn fifos_are_never_read_named_or_walked() {
+    let dir = scratch("fifo");
+    for name in ["pipe.rs", "pipe.jsonl"] {
+        let made = std::process::Command::new("mkfifo")
+            .arg(dir.join(name))
+            .status()
+            .unwrap();
+        assert!(made.success());
+    }
+    std::fs::copy(FAIL, dir.join("server.rs")).unwrap();
+    // Walked: skipped without a word, the other file checked.
+    let out = common::run(&["--format", "json", dir.to_str().unwrap()]);
+    assert_eq!(common::findings(&out.stdout).len(), 3);
+    assert_eq!(out.stderr, "");
+    // Named: refused, and the run goes on.
+    let fifo = dir.join("pipe.rs");
+    let out = common::run(&["--format", "json", fifo.to_str().unwrap(), FAIL]);
+    assert_eq!(common::findings(&out.stdout).len(), 3);
+    assert_eq!(
+        out.stderr,
+        format!(
+            "mcp-lint: {}: not a regular file, so it was not read\n",
+            fifo.display()
+        )
+    );
+    assert_eq!(out.status, 2);
+}
