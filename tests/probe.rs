@@ -359,3 +359,32 @@ fn record_returns_the_server_status_and_forwards_signals() {
         "mcp-lint: cannot start `/nonexistent/server`: No such file or directory (os error 2)\n"
     );
 }
+
+#[test]
+fn a_server_that_stops_answering_is_not_waited_on_for_every_probe() {
+    // Answers initialize and tools/list, then neither reads nor answers: one call goes
+    // unanswered, a ping confirms it, and nothing more is sent.
+    let script = r#"read l; echo '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}'; read l; read l; echo '{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"t","inputSchema":{"type":"object","required":["a"]}}]}}'; exec sleep 30"#;
+    let out = run(&[
+        "probe",
+        "--format",
+        "concise",
+        "--timeout",
+        "1",
+        "--",
+        "sh",
+        "-c",
+        script,
+    ]);
+    assert_eq!(
+        out.stdout,
+        "\
+<probe>:6:52: MCP301 warning tools/call `mcp_lint_probe_unknown_tool` (id 3) has no response and no cancellation when the transcript ends
+mcp-lint: 0 errors, 1 warning, 0 advice in 1 file (profile sep-2145)
+"
+    );
+    assert_eq!(
+        out.stderr,
+        "mcp-lint: the server stopped answering (not even a ping) during the probe\n"
+    );
+}

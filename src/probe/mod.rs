@@ -246,7 +246,11 @@ impl Session {
             } else if self.gone.is_none() {
                 // Alive but silent? A ping answered after it makes the audit see a call the
                 // server skipped (MCP104) rather than a transcript that merely ends (MCP301).
-                self.request("ping", None);
+                // No answer to the ping either: the server is stuck, and probing it further
+                // would only wait out every timeout.
+                if self.request("ping", None).1 == Answer::None && self.gone.is_none() {
+                    self.gone = Some("the server stopped answering (not even a ping)".into());
+                }
             }
         }
         self.probes.push(Probe { clause, id, answer });

@@ -4,7 +4,8 @@ use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio as Piped};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -37,7 +38,10 @@ const STDERR_TAIL_BYTES: usize = 4096;
 /// A server run as a child process, one JSON-RPC message per line.
 pub struct Stdio {
     child: Child,
-    stdin: Option<ChildStdin>,
+    /// Lines for the thread that writes the server's stdin: a server that stops reading
+    /// blocks that thread, never the probe, whose timeouts then say so.
+    stdin: Option<Sender<Vec<u8>>>,
+    stdin_failed: Arc<AtomicBool>,
     lines: Receiver<Vec<u8>>,
     stderr: Arc<Mutex<VecDeque<u8>>>,
 }
@@ -81,8 +85,25 @@ impl Stdio {
                 tail.drain(..excess);
             }
         });
+        let (lines_in, to_write) = channel::<Vec<u8>>();
+        let stdin_failed = Arc::new(AtomicBool::new(false));
+        let failed = Arc::clone(&stdin_failed);
+        let mut child_stdin: ChildStdin = child.stdin.take().expect("piped");
+        thread::spawn(move || {
+            for line in to_write {
+                if child_stdin
+                    .write_all(&line)
+                    .and_then(|()| child_stdin.flush())
+                    .is_err()
+                {
+                    failed.store(true, Ordering::Relaxed);
+                    break;
+                }
+            }
+        });
         Ok(Stdio {
-            stdin: child.stdin.take(),
+            stdin: Some(lines_in),
+            stdin_failed,
             child,
             lines,
             stderr,
@@ -103,16 +124,13 @@ impl Stdio {
 
 impl Transport for Stdio {
     fn send(&mut self, msg: &Value) -> io::Result<()> {
-        let mut line = msg.to_string();
-        line.push('\n');
-        let stdin = self.stdin.as_mut().expect("open until close");
-        match stdin
-            .write_all(line.as_bytes())
-            .and_then(|()| stdin.flush())
-        {
-            Ok(()) => Ok(()),
-            Err(e) => Err(io::Error::other(
-                self.gone(&format!("the server stopped reading its stdin ({e})")),
+        let mut line = msg.to_string().into_bytes();
+        line.push(b'\n');
+        let sent = self.stdin.as_ref().is_some_and(|s| s.send(line).is_ok());
+        match sent && !self.stdin_failed.load(Ordering::Relaxed) {
+            true => Ok(()),
+            false => Err(io::Error::other(
+                self.gone("the server stopped reading its stdin"),
             )),
         }
     }
