@@ -1,6 +1,7 @@
-//! MCP108: rmcp defaults that answer a tools/call with a protocol error although no line of
-//! the server returns one: the `#[tool_handler]` router for unknown and disabled tools, and,
-//! by version, argument deserialization (< 1.8) and output-schema checks (0.4-0.5).
+//! MCP108: SDK defaults that answer a tools/call with a protocol error although no line of
+//! the server returns one: rmcp's `#[tool_handler]` router for unknown and disabled tools,
+//! and, by version, argument deserialization (< 1.8) and output-schema checks (0.4-0.5);
+//! mcp-attr's `#[mcp_server]` for unknown tools.
 
 use quote::ToTokens;
 use syn::spanned::Spanned;
@@ -8,7 +9,7 @@ use syn::visit::{self, Visit};
 use syn::{Attribute, Expr, FnArg, ImplItem, Signature, Type};
 
 use super::deps::Version;
-use super::facts::FileFacts;
+use super::facts::{FileFacts, path_strings};
 use super::{is_cfg_test, span_range};
 use crate::finding::Finding;
 use crate::rules::{FRAMEWORK_DEFAULT, ROUTER_FIX, UNKNOWN_TOOL_ASPECT};
@@ -24,10 +25,13 @@ pub fn check(
     source: &SourceText,
     rmcp: impl FnOnce() -> Option<Version>,
 ) -> Vec<Finding> {
-    if !facts.sdks.rmcp {
+    if !facts.sdks.rmcp && !facts.sdks.mcp_attr {
         return Vec::new();
     }
     let mut finder = Defaults {
+        rmcp: facts.sdks.rmcp,
+        mcp_attr: facts.sdks.mcp_attr,
+        facts,
         source,
         tools: Vec::new(),
         findings: Vec::new(),
@@ -44,6 +48,9 @@ pub fn check(
 }
 
 struct Defaults<'a, 's> {
+    rmcp: bool,
+    mcp_attr: bool,
+    facts: &'s FileFacts<'a>,
     source: &'s SourceText,
     /// `#[tool]` functions, checked once the version is known.
     tools: Vec<(&'a [Attribute], &'a Signature)>,
@@ -102,6 +109,30 @@ impl<'a> Defaults<'a, '_> {
         }
     }
 
+    /// mcp-attr's `#[mcp_server] impl McpServer`: without its own `tools_call`, the generated
+    /// one answers a name it does not know with -32601 "Tool not found".
+    fn mcp_attr_server(&mut self, item: &'a syn::ItemImpl) {
+        let own = item
+            .items
+            .iter()
+            .any(|i| matches!(i, ImplItem::Fn(f) if f.sig.ident == "tools_call"));
+        // `#[mcp_server]` imported from mcp-attr, or `#[mcp_attr::server::mcp_server]`.
+        let attribute = item.attrs.iter().find(|a| {
+            let path = self.facts.expand(&path_strings(a.path()));
+            path.last().is_some_and(|s| s == "mcp_server")
+                && (path.len() == 1 || path[0] == "mcp_attr")
+        });
+        if let (Some(attribute), false) = (attribute, own) {
+            self.push(
+                attribute,
+                "unknown tools are answered by mcp-attr's generated tools_call with a JSON-RPC error (-32601 \"Tool not found\")".into(),
+                "this generates a tools_call that answers an unknown name with an error",
+                "write `tools_call` yourself: answer a name no tool has with a `CallToolResult` whose `is_error` is true and whose text says `Unknown tool: <name>. Re-run tools/list and retry.`, and hand the others to the tools".into(),
+                Some(UNKNOWN_TOOL_ASPECT),
+            );
+        }
+    }
+
     fn versioned(&mut self, attrs: &[Attribute], sig: &Signature, version: Version) {
         if version < FIXED_ARGUMENTS {
             for input in &sig.inputs {
@@ -143,13 +174,15 @@ impl<'a> Visit<'a> for Defaults<'a, '_> {
     }
 
     fn visit_item_impl(&mut self, item: &'a syn::ItemImpl) {
-        let is_server_handler = item
-            .trait_
-            .as_ref()
-            .and_then(|(p, _)| p.segments.last())
-            .is_some_and(|s| s.ident == "ServerHandler");
-        if is_server_handler {
+        let trait_name = item.trait_.as_ref().and_then(|(p, _)| p.segments.last());
+        if self.rmcp && trait_name.is_some_and(|s| s.ident == "ServerHandler") {
             self.server_handler(item);
+        }
+        if self.mcp_attr && trait_name.is_some_and(|s| s.ident == "McpServer") {
+            self.mcp_attr_server(item);
+        }
+        if !self.rmcp {
+            return visit::visit_item_impl(self, item);
         }
         for f in item.items.iter().filter_map(|i| {
             if let ImplItem::Fn(f) = i {
@@ -166,7 +199,7 @@ impl<'a> Visit<'a> for Defaults<'a, '_> {
     }
 
     fn visit_item_fn(&mut self, f: &'a syn::ItemFn) {
-        if is_tool(&f.attrs) {
+        if self.rmcp && is_tool(&f.attrs) {
             self.tools.push((&f.attrs, &f.sig));
         }
     }

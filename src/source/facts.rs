@@ -14,6 +14,8 @@ pub struct Sdks {
     pub rust_mcp_sdk: bool,
     /// turbomcp, pmcp, mcp-attr, ultrafast, turul, tower-mcp, mcpr: their own error types.
     pub other: bool,
+    /// mcp-attr, whose `#[mcp_server]` answers unknown tools with a protocol error.
+    pub mcp_attr: bool,
 }
 
 const OTHER_SDKS: &[&str] = &[
@@ -128,7 +130,10 @@ impl<'a> FileFacts<'a> {
         match path.first().map(String::as_str) {
             Some("rmcp") => self.sdks.rmcp = true,
             Some("rust_mcp_sdk" | "rust_mcp_schema") => self.sdks.rust_mcp_sdk = true,
-            Some(root) if OTHER_SDKS.contains(&root) => self.sdks.other = true,
+            Some(root) if OTHER_SDKS.contains(&root) => {
+                self.sdks.other = true;
+                self.sdks.mcp_attr |= root == "mcp_attr";
+            }
             _ => {}
         }
     }

@@ -55,6 +55,7 @@ const MARKERS: &[&str] = &[
     "isError",
     "JsonRpc",
     "jsonrpc",
+    "mcp_attr",
     "mcp-lint:",
 ];
 
