@@ -274,28 +274,14 @@ impl<'a> Walker<'_, 'a> {
         let sink = self
             .index
             .conversion(self.crate_dir, &ty, variant.as_deref())?;
-        Some(ProtocolError {
-            written: format!("{ty}.into()"),
-            constructor: sink.constructor.clone(),
-            code: sink.code,
-            message: sink.message.clone(),
-            via: Some(sink.via(format!("`From<{ty}>`"))),
-            call: None,
-        })
+        Some(sink.reached_via(format!("{ty}.into()"), &format!("`From<{ty}>`")))
     }
 
     /// The protocol error a crate helper returns, as a site of this root.
     fn helper_error(&self, call: &Expr, want_value: bool) -> Option<ProtocolError> {
         let name = callee(call)?;
         let (sink, value) = self.index.lookup(self.crate_dir, &name)?;
-        (value == want_value).then(|| ProtocolError {
-            written: format!("{name}(..)"),
-            constructor: sink.constructor.clone(),
-            code: sink.code,
-            message: sink.message.clone(),
-            via: Some(sink.via(format!("`{name}`"))),
-            call: None,
-        })
+        (value == want_value).then(|| sink.reached_via(format!("{name}(..)"), &format!("`{name}`")))
     }
 
     /// Records `value` if it is a protocol error for this root.

@@ -7,6 +7,8 @@
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
+use super::site::ProtocolError;
+
 /// A protocol error a helper builds, and where.
 #[derive(Debug, Clone)]
 pub struct Sink {
@@ -24,12 +26,20 @@ pub struct Sink {
 }
 
 impl Sink {
-    /// The chain a finding reports, "via `call_plugin` (src/plugin.rs:120)".
-    pub fn via(&self, through: String) -> Via {
-        Via {
-            text: format!("via {through} ({}:{})", self.file, self.line),
-            file: self.file.clone(),
-            line: self.line,
+    /// This error as a root meets it: `written` at the root, reached `through` a helper or a
+    /// conversion ("via `call_plugin` (src/plugin.rs:120)").
+    pub fn reached_via(&self, written: String, through: &str) -> ProtocolError {
+        ProtocolError {
+            written,
+            constructor: self.constructor.clone(),
+            code: self.code,
+            message: self.message.clone(),
+            via: Some(Via {
+                text: format!("via {through} ({}:{})", self.file, self.line),
+                file: self.file.clone(),
+                line: self.line,
+            }),
+            call: None,
         }
     }
 }
