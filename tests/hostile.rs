@@ -44,6 +44,26 @@ fn json_nested_100k_deep_is_a_broken_line_not_a_crash() {
 }
 
 #[test]
+fn a_broken_har_entry_list_ends_the_walk_instead_of_looping() {
+    let file = scratch("har").join("broken.har");
+    std::fs::write(&file, "{\"log\": {\"entries\": [}]}}\n").unwrap();
+    let out = common::run(&[
+        "audit",
+        "--input-format",
+        "har",
+        "--format",
+        "json",
+        file.to_str().unwrap(),
+    ]);
+    let codes: Vec<String> = common::findings(&out.stdout)
+        .into_iter()
+        .map(|f| f.3)
+        .collect();
+    assert_eq!(codes, ["MCP001"]);
+    assert_eq!(out.status, 0, "a warning only");
+}
+
+#[test]
 fn a_line_over_the_limit_is_skipped_without_holding_it() {
     let file = scratch("long").join("long.jsonl");
     let mut text = String::from("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"pad\":\"");

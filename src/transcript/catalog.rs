@@ -2,9 +2,9 @@
 //! first use (a listing of 100k tools costs nothing until a tool is called).
 
 use std::cell::OnceCell;
-use std::collections::HashMap;
 use std::ops::Range;
 
+use foldhash::HashMap;
 use jsonschema::{PatternOptions, Validator};
 use serde_json::Value;
 
@@ -87,6 +87,9 @@ pub fn compile(schema: &Value) -> Compiled {
 
 /// The first way `instance` fails `validator`: `at /path: message (schema /path)`.
 pub fn first_error(validator: &Validator, instance: &Value) -> Option<String> {
+    if validator.is_valid(instance) {
+        return None; // the common case, without building an error iterator
+    }
     validator.iter_errors(instance).next().map(|e| {
         let at = e.instance_path().to_string();
         let at = if at.is_empty() { "/".to_string() } else { at };

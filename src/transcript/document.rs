@@ -2,14 +2,23 @@
 //! devtools) and MCP Inspector exports. The document is held whole; its top-level array is
 //! split into element spans in one pass, and each element is parsed on its own.
 
+use std::borrow::Cow;
+
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use super::locate::{array_elements, value_span};
-use super::read::{Dir, Record};
+use super::message::{Json, given, members, string};
+use super::read::{Dir, Origin};
 
 /// One message of a document, or a reason an exchange cannot be judged.
 pub enum Item<'d> {
-    Record(Record<'d>),
+    /// A message or a batch: borrowed from the document, or decoded from a string in it (an
+    /// HTTP body).
+    Message {
+        origin: Origin<'d>,
+        msg: Cow<'d, RawValue>,
+    },
     /// A body that is not JSON-RPC, or a part of the document that is not what it should be.
     Broken {
         message: String,
@@ -20,7 +29,8 @@ pub enum Item<'d> {
     /// A request whose response body was not captured (mitmproxy streaming mode).
     NotCaptured {
         session: Option<String>,
-        id: Value,
+        /// As [`Json::id_key`] writes it.
+        id: String,
         text: &'d str,
         text_offset: usize,
     },
@@ -73,8 +83,8 @@ pub fn har(doc: &str) -> Result<Vec<Item<'_>>, String> {
                 (text, text_offset, path),
                 "the request body",
             );
-            if let Item::Record(record) = &item {
-                asked = requests_in(&record.msg);
+            if let Item::Message { msg, .. } = &item {
+                asked = requests_in(msg);
             }
             items.push(item);
         }
@@ -142,30 +152,34 @@ pub fn inspector(doc: &str) -> Result<Vec<Item<'_>>, String> {
     let mut items = Vec::new();
     for span in entries {
         let text = &doc[span.clone()];
-        let Some(mut entry) = entry(text, span.start, "export entry", &mut items) else {
-            continue;
+        let [origin, message, response] = match members(text, &["origin", "message", "response"]) {
+            Ok(found) => found.unwrap_or_default(),
+            Err(e) => {
+                items.push(not_json(e, "export entry", text, span.start));
+                continue;
+            }
         };
-        let dir = match entry["origin"].as_str() {
+        let dir = match string(origin.map(Json::from)).as_deref() {
             Some("client") => Some(Dir::ClientToServer),
             Some("server") => Some(Dir::ServerToClient),
             _ => None,
         };
-        for (key, dir) in [("message", dir), ("response", dir.map(Dir::opposite))] {
-            let msg = entry.get_mut(key).map(Value::take).filter(|m| !m.is_null());
-            let path: &'static [&'static str] = if key == "message" {
-                &["message"]
-            } else {
-                &["response"]
-            };
-            if let Some(msg) = msg {
-                items.push(Item::Record(Record {
-                    dir,
-                    session: None,
-                    msg,
-                    text,
-                    text_offset: span.start,
-                    path,
-                }));
+        let parts: [(_, _, &'static [&'static str]); 2] = [
+            (message, dir, &["message"]),
+            (response, dir.map(Dir::opposite), &["response"]),
+        ];
+        for (msg, dir, path) in parts {
+            if let Some(msg) = msg.filter(|m| given(Some(Json::from(*m)))) {
+                items.push(Item::Message {
+                    origin: Origin {
+                        dir,
+                        session: None,
+                        text,
+                        text_offset: span.start,
+                        path,
+                    },
+                    msg: Cow::Borrowed(msg),
+                });
             }
         }
     }
@@ -180,15 +194,17 @@ fn body_item<'d>(
     (text, text_offset, path): (&'d str, usize, &'static [&'static str]),
     what: &str,
 ) -> Item<'d> {
-    match serde_json::from_str::<Value>(body) {
-        Ok(msg) => Item::Record(Record {
-            dir: Some(dir),
-            session: session.clone(),
-            msg,
-            text,
-            text_offset,
-            path,
-        }),
+    match RawValue::from_string(body.to_string()) {
+        Ok(msg) => Item::Message {
+            origin: Origin {
+                dir: Some(dir),
+                session: session.clone(),
+                text,
+                text_offset,
+                path,
+            },
+            msg: Cow::Owned(msg),
+        },
         Err(e) => Item::Broken {
             message: format!("{what} is not JSON ({e})"),
             text,
@@ -205,28 +221,31 @@ fn entry<'d>(
     what: &str,
     items: &mut Vec<Item<'d>>,
 ) -> Option<Value> {
-    let broken = |e: serde_json::Error| Item::Broken {
+    serde_json::from_str(text)
+        .map_err(|e| items.push(not_json(e, what, text, text_offset)))
+        .ok()
+}
+
+fn not_json<'d>(e: serde_json::Error, what: &str, text: &'d str, text_offset: usize) -> Item<'d> {
+    Item::Broken {
         message: format!("this {what} is not JSON ({e})"),
         text,
         text_offset,
         path: &[],
-    };
-    serde_json::from_str(text)
-        .map_err(|e| items.push(broken(e)))
-        .ok()
+    }
 }
 
-/// The ids of the requests in a POST body (one message or a batch).
-fn requests_in(msg: &Value) -> Vec<Value> {
-    let one = |m: &Value| {
-        m.get("method")
-            .and(m.get("id"))
-            .filter(|id| !id.is_null())
-            .cloned()
+/// The ids of the requests in a POST body (one message or a batch), as [`Json::id_key`]
+/// writes them.
+fn requests_in(msg: &RawValue) -> Vec<String> {
+    let one = |m: Json| {
+        let [method, id] = m.fields(&["method", "id"])?;
+        method.and(id).filter(|id| !id.is_null()).map(Json::id_key)
     };
-    match msg {
-        Value::Array(batch) => batch.iter().filter_map(one).collect(),
-        m => one(m).into_iter().collect(),
+    let msg = Json::from(msg);
+    match msg.elements() {
+        Some(batch) => batch.into_iter().filter_map(one).collect(),
+        None => one(msg).into_iter().collect(),
     }
 }
 

@@ -5,25 +5,93 @@ use std::ops::Range;
 
 /// The byte range of the value at `path` (object keys from the top) in `text`.
 pub fn value_span(text: &str, path: &[&str]) -> Option<Range<usize>> {
-    let bytes = text.as_bytes();
-    let mut start = skip_ws(bytes, 0);
+    let mut span = skip_ws(text.as_bytes(), 0)..skip_value(text.as_bytes(), 0)?;
     for key in path {
-        start = member_value(bytes, start, key)?;
+        let [member] = members(&text[span.clone()], &[key])?;
+        let member = member?;
+        span = span.start + member.start..span.start + member.end;
     }
-    Some(start..skip_value(bytes, start)?)
+    Some(span)
+}
+
+/// The values of the members named in `keys` of the object `text`, by their place in `keys`;
+/// `None` when `text` is not an object. The last of a repeated key wins, as in JSON parsers.
+pub fn members<const N: usize>(text: &str, keys: &[&str; N]) -> Option<[Option<Range<usize>>; N]> {
+    let mut found = std::array::from_fn(|_| None);
+    walk_members(text, |key, at| {
+        let k = keys.iter().position(|k| *k == key)?;
+        let end = value_end(text, at)?;
+        found[k] = Some(at..end);
+        Some(end)
+    })?;
+    Some(found)
+}
+
+/// Walks the members of the object `text` starts with: `visit` gets each member's name and
+/// where its value starts, and answers where the value ends if it read it (`None` to have it
+/// skipped). The end of the object; `None` when `text` does not start with an object.
+///
+/// Nothing is validated: `text` is JSON a parser has already checked, or any text whose
+/// spans are wanted (a wrong guess then, never a panic).
+pub fn walk_members(
+    text: &str,
+    mut visit: impl FnMut(&str, usize) -> Option<usize>,
+) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut i = skip_ws(bytes, 0);
+    if bytes.get(i) != Some(&b'{') {
+        return None;
+    }
+    i = skip_ws(bytes, i + 1);
+    while bytes.get(i) == Some(&b'"') {
+        let key_end = skip_string(bytes, i)?;
+        let value = skip_ws(bytes, skip_ws(bytes, key_end) + 1);
+        if value >= bytes.len() {
+            return None;
+        }
+        let key = &text[i + 1..key_end - 1];
+        let name = match key.contains('\\') {
+            true => serde_json::from_str(&text[i..key_end]).ok()?,
+            false => std::borrow::Cow::Borrowed(key),
+        };
+        let end = match visit(&name, value) {
+            Some(end) => end,
+            None => skip_value(bytes, value)?,
+        };
+        i = skip_ws(bytes, end);
+        if bytes.get(i) == Some(&b',') {
+            i = skip_ws(bytes, i + 1);
+        }
+    }
+    (bytes.get(i) == Some(&b'}')).then_some(i + 1)
+}
+
+/// Where `part`, a slice of `text`, is in it.
+pub fn span_in(text: &str, part: &str) -> Option<Range<usize>> {
+    let start = (part.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
+    let end = start + part.len();
+    (end <= text.len()).then_some(start..end)
+}
+
+/// The end (exclusive) of the value starting at `at`.
+pub fn value_end(text: &str, at: usize) -> Option<usize> {
+    skip_value(text.as_bytes(), at)
 }
 
 /// The byte ranges of the elements of the array at `path`, in one pass over it.
 pub fn array_elements(text: &str, path: &[&str]) -> Option<Vec<Range<usize>>> {
     let bytes = text.as_bytes();
-    let array = value_span(text, path)?;
-    if bytes.get(array.start) != Some(&b'[') {
+    let start = match path {
+        [] => skip_ws(bytes, 0),
+        _ => value_span(text, path)?.start,
+    };
+    if bytes.get(start) != Some(&b'[') {
         return None;
     }
     let mut elements = Vec::new();
-    let mut i = skip_ws(bytes, array.start + 1);
-    while i < array.end && bytes[i] != b']' {
-        let end = skip_value(bytes, i)?;
+    let mut i = skip_ws(bytes, start + 1);
+    while bytes.get(i).is_some_and(|b| *b != b']') {
+        let end = skip_value(bytes, i).filter(|end| *end > i)?;
         elements.push(i..end);
         i = skip_ws(bytes, end);
         if bytes.get(i) == Some(&b',') {
@@ -31,32 +99,6 @@ pub fn array_elements(text: &str, path: &[&str]) -> Option<Vec<Range<usize>>> {
         }
     }
     Some(elements)
-}
-
-/// The start of the value of `key` in the object starting at `at`.
-fn member_value(bytes: &[u8], at: usize, key: &str) -> Option<usize> {
-    if bytes.get(at) != Some(&b'{') {
-        return None;
-    }
-    let mut i = skip_ws(bytes, at + 1);
-    while bytes.get(i) == Some(&b'"') {
-        let key_end = skip_string(bytes, i)?;
-        let name = &bytes[i + 1..key_end - 1];
-        i = skip_ws(bytes, key_end);
-        if bytes.get(i) != Some(&b':') {
-            return None;
-        }
-        let value = skip_ws(bytes, i + 1);
-        if name == key.as_bytes() {
-            return Some(value);
-        }
-        i = skip_ws(bytes, skip_value(bytes, value)?);
-        match bytes.get(i) {
-            Some(b',') => i = skip_ws(bytes, i + 1),
-            _ => return None,
-        }
-    }
-    None
 }
 
 fn skip_ws(bytes: &[u8], mut i: usize) -> usize {
@@ -67,20 +109,29 @@ fn skip_ws(bytes: &[u8], mut i: usize) -> usize {
 }
 
 /// The end (exclusive) of the string starting at `i`.
-fn skip_string(bytes: &[u8], mut i: usize) -> Option<usize> {
-    i += 1;
-    while let Some(&b) = bytes.get(i) {
-        match b {
-            b'\\' => i += 2,
+fn skip_string(bytes: &[u8], start: usize) -> Option<usize> {
+    let mut i = start + 1;
+    // Most strings are keys and short values, quicker to walk than to search.
+    let walked = (i + 24).min(bytes.len());
+    while i < walked {
+        match bytes[i] {
             b'"' => return Some(i + 1),
+            b'\\' => i += 2,
             _ => i += 1,
         }
     }
-    None
+    loop {
+        i += memchr::memchr2(b'"', b'\\', bytes.get(i..)?)?;
+        if bytes[i] == b'"' {
+            return Some(i + 1);
+        }
+        i += 2;
+    }
 }
 
 /// The end (exclusive) of the value starting at `i`.
 fn skip_value(bytes: &[u8], i: usize) -> Option<usize> {
+    let i = skip_ws(bytes, i);
     match bytes.get(i)? {
         b'"' => skip_string(bytes, i),
         b'{' | b'[' => {
@@ -139,5 +190,10 @@ mod tests {
             .collect();
         assert_eq!(parts, [r#"{"a": "],"}"#, "[1, 2]", r#""x""#]);
         assert!(super::array_elements("[]", &[]).unwrap().is_empty());
+        // Broken text is no loop: an element that does not advance ends the walk.
+        assert!(
+            super::array_elements(r#"{"log": {"entries": [}]}}"#, &["log", "entries"]).is_none()
+        );
+        assert_eq!(super::array_elements("[1, ", &[]).unwrap(), vec![1..2]);
     }
 }

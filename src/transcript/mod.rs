@@ -5,8 +5,10 @@
 //! at, for rendering. Memory follows the requests in flight and the catalogs, not file size.
 
 mod catalog;
+mod chunk;
 mod document;
 mod locate;
+mod message;
 pub mod read;
 mod session;
 pub mod write;
@@ -18,7 +20,7 @@ use std::sync::Arc;
 use crate::finding::{FileReport, Finding};
 use crate::text::SourceText;
 use document::Item;
-use read::{Dir, InputFormat, Lines, MAX_LINE_BYTES, Parsed};
+use read::{Dir, InputFormat, Lines};
 use session::{Auditor, Spot};
 
 /// What a recorded protocol error answering a well-formed `tools/call` proves; the
@@ -61,7 +63,7 @@ pub fn audit(
     };
     let (findings, wanted) = match format {
         InputFormat::Har | InputFormat::Inspector => judge_document(open, format)?,
-        _ => judge_lines(open, format, progress)?,
+        _ => chunk::judge_lines(open, format, progress)?,
     };
     let mut kept = Vec::with_capacity(wanted.len());
     if !wanted.is_empty() {
@@ -70,9 +72,9 @@ pub fn audit(
             if !lines.skip_to(number)? {
                 break;
             }
-            let Some(line) = lines.next() else { break };
+            let Some(line) = lines.next_line() else { break };
             let line = line?;
-            let text = String::from_utf8_lossy(&line.bytes).into_owned();
+            let text = String::from_utf8_lossy(line.bytes).into_owned();
             kept.push((line.offset, line.number, text));
         }
     }
@@ -84,9 +86,10 @@ pub fn audit(
 
 /// The format of a transcript, from its first non-blank line.
 fn sniff(open: &Open) -> io::Result<InputFormat> {
-    for line in Lines::new(open()?) {
+    let mut lines = Lines::new(open()?);
+    while let Some(line) = lines.next_line() {
         let line = line?;
-        let text = String::from_utf8_lossy(&line.bytes);
+        let text = String::from_utf8_lossy(line.bytes);
         if text.trim().is_empty() {
             continue;
         }
@@ -102,63 +105,6 @@ fn sniff(open: &Open) -> io::Result<InputFormat> {
         );
     }
     Ok(InputFormat::Jsonl)
-}
-
-/// The findings of a line-per-message transcript, and the lines they point at.
-fn judge_lines(
-    open: &Open,
-    format: InputFormat,
-    progress: Progress,
-) -> io::Result<(Vec<Finding>, BTreeSet<usize>)> {
-    let mut auditor = Auditor::default();
-    let mut next_report = PROGRESS_EVERY;
-    for line in Lines::new(open()?) {
-        let line = line?;
-        if let Some(report) = progress.filter(|_| line.offset >= next_report) {
-            report(line.offset);
-            next_report += PROGRESS_EVERY;
-        }
-        let spot = Spot {
-            line: line.number,
-            span: line.offset..line.offset + line.bytes.len(),
-        };
-        if line.too_long {
-            let message =
-                format!("this line is longer than {MAX_LINE_BYTES} bytes, so it was not checked");
-            auditor.broken(
-                message,
-                Spot {
-                    line: line.number,
-                    span: line.offset..line.offset,
-                },
-            );
-            continue;
-        }
-        let text = match std::str::from_utf8(&line.bytes) {
-            Ok(text) => text,
-            Err(e) => {
-                auditor.broken(
-                    format!(
-                        "this line is not valid UTF-8 (byte {}), so it was not checked",
-                        e.valid_up_to()
-                    ),
-                    spot,
-                );
-                continue;
-            }
-        };
-        match read::parse_line(format, text, line.offset) {
-            Parsed::Record(record) => auditor.record(&record, line.number),
-            Parsed::Skip => {}
-            Parsed::Broken(message) => auditor.broken(message, spot),
-            Parsed::Truncated { dir, session, id } => {
-                auditor.unverifiable(dir, session, id, spot, |what| {
-                    format!("the recorder truncated {what}")
-                });
-            }
-        }
-    }
-    Ok(auditor.finish())
 }
 
 /// The findings of a HAR capture or an Inspector export, held whole.
@@ -195,13 +141,13 @@ fn judge_document(open: &Open, format: InputFormat) -> io::Result<(Vec<Finding>,
         Ok(items) => {
             for item in items {
                 match item {
-                    Item::Record(record) => {
+                    Item::Message { origin, msg } => {
                         let at = spot(document::located(
-                            record.text,
-                            record.text_offset,
-                            record.path,
+                            origin.text,
+                            origin.text_offset,
+                            origin.path,
                         ));
-                        auditor.record(&record, at.line);
+                        auditor.record(&origin, (&*msg).into(), at.line);
                     }
                     Item::Broken {
                         message,

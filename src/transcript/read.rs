@@ -5,10 +5,12 @@
 //! - Claude Desktop logs, `mcp-server-<name>.log` (`TS [server] [level] Message from client: {..}`)
 //!   and `mcp.log` (`TS [level] [server] ..`); other log lines are skipped.
 
+use std::borrow::Cow;
 use std::io::{self, BufRead};
 
-use serde_json::Value;
 use serde_json::value::RawValue;
+
+use super::message::{Json, members, string};
 
 /// Lines longer than this are skipped with a diagnostic instead of held in memory.
 pub const MAX_LINE_BYTES: usize = 64 << 20;
@@ -45,21 +47,23 @@ impl Dir {
 }
 
 /// One physical line of the input.
-pub struct Line {
+pub struct Line<'b> {
     /// 1-based.
     pub number: usize,
     /// Byte offset of the line's first byte in the file.
     pub offset: usize,
     /// Without the line break; empty when the line was too long to keep.
-    pub bytes: Vec<u8>,
+    pub bytes: &'b [u8],
     pub too_long: bool,
 }
 
-/// Reads lines with their offsets, never holding more than [`MAX_LINE_BYTES`] of one line.
+/// Reads lines with their offsets into one reused buffer, never holding more than
+/// [`MAX_LINE_BYTES`] of one line.
 pub struct Lines<R> {
     inner: R,
     number: usize,
     offset: usize,
+    buf: Vec<u8>,
 }
 
 impl<R: BufRead> Lines<R> {
@@ -68,7 +72,13 @@ impl<R: BufRead> Lines<R> {
             inner,
             number: 0,
             offset: 0,
+            buf: Vec::new(),
         }
+    }
+
+    /// The next line, valid until the next call.
+    pub fn next_line(&mut self) -> Option<io::Result<Line<'_>>> {
+        self.advance(true)
     }
 
     /// Moves past lines until the next one read is line `number` (1-based), without
@@ -76,7 +86,7 @@ impl<R: BufRead> Lines<R> {
     pub fn skip_to(&mut self, number: usize) -> io::Result<bool> {
         while self.number + 1 < number {
             match self.advance(false) {
-                Some(line) => drop(line?),
+                Some(line) => _ = line?,
                 None => return Ok(false),
             }
         }
@@ -84,8 +94,10 @@ impl<R: BufRead> Lines<R> {
     }
 
     /// The next line; with `keep` false its bytes are not copied.
-    fn advance(&mut self, keep: bool) -> Option<io::Result<Line>> {
-        let (mut bytes, mut consumed, mut too_long) = (Vec::new(), 0usize, !keep);
+    fn advance(&mut self, keep: bool) -> Option<io::Result<Line<'_>>> {
+        let (mut consumed, mut too_long) = (0usize, !keep);
+        let bytes = &mut self.buf;
+        bytes.clear();
         loop {
             let buf = match self.inner.fill_buf() {
                 Ok(buf) => buf,
@@ -106,7 +118,7 @@ impl<R: BufRead> Lines<R> {
                 bytes.extend_from_slice(&buf[..take]);
             } else if !too_long {
                 too_long = true;
-                bytes = Vec::new();
+                *bytes = Vec::new();
             }
             self.inner.consume(take);
             consumed += take;
@@ -118,31 +130,23 @@ impl<R: BufRead> Lines<R> {
             bytes.pop();
         }
         self.number += 1;
-        let line = Line {
+        let offset = self.offset;
+        self.offset += consumed;
+        Some(Ok(Line {
             number: self.number,
-            offset: self.offset,
+            offset,
             bytes,
             too_long,
-        };
-        self.offset += consumed;
-        Some(Ok(line))
+        }))
     }
 }
 
-impl<R: BufRead> Iterator for Lines<R> {
-    type Item = io::Result<Line>;
-
-    fn next(&mut self) -> Option<io::Result<Line>> {
-        self.advance(true)
-    }
-}
-
-/// A message read from a line, with where its JSON text sits.
-pub struct Record<'l> {
+/// Where a message was read: the direction and session recorded with it, and the text its
+/// JSON sits in.
+pub struct Origin<'l> {
     pub dir: Option<Dir>,
     /// The recording's session key (`session`, or the Claude server name).
     pub session: Option<String>,
-    pub msg: Value,
     /// The line's text and the path of the message in it (`["msg"]` for envelopes).
     pub text: &'l str,
     /// Byte offset of `text` in the file.
@@ -151,7 +155,11 @@ pub struct Record<'l> {
 }
 
 pub enum Parsed<'l> {
-    Record(Record<'l>),
+    /// A message, or a batch of them, in `origin.text`.
+    Message {
+        origin: Origin<'l>,
+        msg: &'l RawValue,
+    },
     /// Not a message (blank, or a Claude log line that is not traffic).
     Skip,
     /// A line that should be a message but is not, and why.
@@ -160,7 +168,8 @@ pub enum Parsed<'l> {
     Truncated {
         dir: Dir,
         session: Option<String>,
-        id: Option<Value>,
+        /// The id, as [`Json::id_key`] writes it.
+        id: Option<String>,
     },
 }
 
@@ -170,10 +179,8 @@ pub fn detect(first_line: &str) -> InputFormat {
     if is_claude_line(trimmed) {
         return InputFormat::Claude;
     }
-    match serde_json::from_str::<Value>(trimmed) {
-        Ok(Value::Object(o)) if o.contains_key("msg") && o.contains_key("dir") => {
-            InputFormat::Envelope
-        }
+    match members(trimmed, &["msg", "dir"]) {
+        Ok(Some([Some(_), Some(_)])) => InputFormat::Envelope,
         _ => InputFormat::Jsonl,
     }
 }
@@ -196,82 +203,43 @@ pub fn parse_line(format: InputFormat, text: &str, offset: usize) -> Parsed<'_> 
         InputFormat::Envelope => envelope(text, offset),
         InputFormat::Claude => claude(text, offset),
         InputFormat::Jsonl | InputFormat::Auto | InputFormat::Har | InputFormat::Inspector => {
-            match serde_json::from_str::<Value>(text) {
-                Ok(msg) => Parsed::Record(Record {
-                    dir: None,
-                    session: None,
+            match serde_json::from_str::<&RawValue>(text) {
+                Ok(msg) => Parsed::Message {
+                    origin: Origin {
+                        dir: None,
+                        session: None,
+                        text,
+                        text_offset: offset,
+                        path: &[],
+                    },
                     msg,
-                    text,
-                    text_offset: offset,
-                    path: &[],
-                }),
+                },
                 Err(e) => Parsed::Broken(format!("this line is not JSON ({e})")),
             }
         }
     }
 }
 
-/// The fields of an envelope line, borrowed: the rest (`ts`) is skipped unparsed.
-#[derive(serde::Deserialize)]
-struct Envelope<'a> {
-    #[serde(borrow, default, deserialize_with = "present")]
-    dir: Option<&'a RawValue>,
-    #[serde(borrow, default, deserialize_with = "present")]
-    session: Option<&'a RawValue>,
-    #[serde(borrow, default, deserialize_with = "present")]
-    server: Option<&'a RawValue>,
-    #[serde(default, deserialize_with = "present")]
-    msg: Option<Value>,
-}
-
-/// A field that is there, `null` included (`Option` alone would read `null` as absent).
-fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
-where
-    D: serde::Deserializer<'de>,
-    T: serde::Deserialize<'de>,
-{
-    T::deserialize(deserializer).map(Some)
-}
-
 fn envelope(text: &str, offset: usize) -> Parsed<'_> {
-    let envelope: Envelope = match serde_json::from_str(text) {
-        Ok(envelope) => envelope,
-        // Not an object, or a key twice (whose `dir` and session are then not read): read it
-        // whole, as any JSON, to say which.
-        Err(_) => match serde_json::from_str::<Value>(text) {
-            Ok(Value::Object(mut fields)) => Envelope {
-                dir: None,
-                session: None,
-                server: None,
-                msg: fields.remove("msg"),
-            },
-            Ok(_) => Envelope {
-                dir: None,
-                session: None,
-                server: None,
-                msg: None,
-            },
-            Err(e) => return Parsed::Broken(format!("this line is not JSON ({e})")),
-        },
+    let [dir, session, server, msg] = match members(text, &["dir", "session", "server", "msg"]) {
+        Ok(Some(fields)) => fields,
+        Ok(None) => [None; 4],
+        Err(e) => return Parsed::Broken(format!("this line is not JSON ({e})")),
     };
-    let as_str = |raw: &RawValue| serde_json::from_str::<std::borrow::Cow<str>>(raw.get()).ok();
-    let dir = match envelope.dir.and_then(as_str).as_deref() {
+    let [dir, session, server] = [dir, session, server].map(|part| part.map(Json::from));
+    let dir = match string(dir).as_deref() {
         Some("c2s" | "client->server" | "client_to_server" | "send") => Some(Dir::ClientToServer),
         Some("s2c" | "server->client" | "server_to_client" | "recv") => Some(Dir::ServerToClient),
         _ => None,
     };
-    let Some(msg) = envelope.msg else {
+    let Some(msg) = msg else {
         return Parsed::Broken("this envelope has no `msg`".to_string());
     };
     // A string key as it is; any other value as compact JSON.
-    let key = |raw: Option<&RawValue>| {
-        raw.map(|raw| match as_str(raw) {
-            Some(s) => s.into_owned(),
-            None => serde_json::from_str::<Value>(raw.get())
-                .map_or_else(|_| raw.get().to_string(), |v| v.to_string()),
-        })
+    let key = |part: Option<Json>| {
+        part.map(|part| part.string().map_or_else(|| part.id_key(), Cow::into_owned))
     };
-    let session = match (key(envelope.server), key(envelope.session)) {
+    let session = match (key(server), key(session)) {
         (None, None) => None,
         (server, session) => Some(format!(
             "{}/{}",
@@ -279,14 +247,16 @@ fn envelope(text: &str, offset: usize) -> Parsed<'_> {
             session.unwrap_or_default()
         )),
     };
-    Parsed::Record(Record {
-        dir,
-        session,
+    Parsed::Message {
+        origin: Origin {
+            dir,
+            session,
+            text,
+            text_offset: offset,
+            path: &["msg"],
+        },
         msg,
-        text,
-        text_offset: offset,
-        path: &["msg"],
-    })
+    }
 }
 
 /// `TS [a] [b] Message from client: {json} { metadata: undefined }`; the server is whichever
@@ -311,16 +281,18 @@ fn claude(text: &str, offset: usize) -> Parsed<'_> {
         })
         .map(str::to_string);
     let json = &text[marker..];
-    let mut stream = serde_json::Deserializer::from_str(json).into_iter::<Value>();
+    let mut stream = serde_json::Deserializer::from_str(json).into_iter::<&RawValue>();
     match stream.next() {
-        Some(Ok(msg)) => Parsed::Record(Record {
-            dir: Some(dir),
-            session: server,
+        Some(Ok(msg)) => Parsed::Message {
+            origin: Origin {
+                dir: Some(dir),
+                session: server,
+                text: json,
+                text_offset: offset + marker,
+                path: &[],
+            },
             msg,
-            text: json,
-            text_offset: offset + marker,
-            path: &[],
-        }),
+        },
         _ if json.contains(" chars truncated]") => Parsed::Truncated {
             dir,
             session: server,
@@ -332,14 +304,17 @@ fn claude(text: &str, offset: usize) -> Parsed<'_> {
 }
 
 /// The `id` of a cut message, from its intact start (`{"jsonrpc":"2.0","id":4,...`).
-fn leading_id(json: &str) -> Option<Value> {
-    let head = &json[..json.len().min(200)];
+fn leading_id(json: &str) -> Option<String> {
+    let mut cut = json.len().min(200);
+    while !json.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let head = &json[..cut];
     let after = &head[head.find("\"id\":")? + 5..];
-    let mut stream = serde_json::Deserializer::from_str(after.trim_start()).into_iter::<Value>();
-    stream
-        .next()?
-        .ok()
-        .filter(|id| id.is_number() || id.is_string())
+    let mut stream =
+        serde_json::Deserializer::from_str(after.trim_start()).into_iter::<&RawValue>();
+    let id = stream.next()?.ok()?;
+    matches!(id.get().as_bytes()[0], b'"' | b'-' | b'0'..=b'9').then(|| Json::from(id).id_key())
 }
 
 #[cfg(test)]
@@ -348,16 +323,19 @@ mod tests {
 
     #[test]
     fn lines_keep_offsets_and_strip_crlf() {
-        let lines: Vec<Line> = Lines::new("a\r\n\nbc".as_bytes())
-            .map(Result::unwrap)
-            .collect();
-        let seen: Vec<(usize, usize, &[u8])> = lines
-            .iter()
-            .map(|l| (l.number, l.offset, &l.bytes[..]))
-            .collect();
+        let mut lines = Lines::new("a\r\n\nbc".as_bytes());
+        let mut seen = Vec::new();
+        while let Some(line) = lines.next_line() {
+            let line = line.unwrap();
+            seen.push((line.number, line.offset, line.bytes.to_vec()));
+        }
         assert_eq!(
             seen,
-            [(1, 0, &b"a"[..]), (2, 3, &b""[..]), (3, 4, &b"bc"[..])]
+            [
+                (1, 0, b"a".to_vec()),
+                (2, 3, b"".to_vec()),
+                (3, 4, b"bc".to_vec())
+            ]
         );
     }
 
@@ -381,13 +359,13 @@ mod tests {
             r#"2025-07-12T05:51:44.601Z [Desktop Commander] [info] Message from server: {"jsonrpc":"2.0","id":0,"result":{}} { metadata: undefined }"#,
             r#"2025-07-30T21:16:29.756Z [info] [Desktop Commander] Message from server: {"jsonrpc":"2.0","id":0,"result":{}}"#,
         ] {
-            let Parsed::Record(r) = parse_line(InputFormat::Claude, line, 10) else {
+            let Parsed::Message { origin, msg } = parse_line(InputFormat::Claude, line, 10) else {
                 panic!("{line}")
             };
-            assert_eq!(r.dir, Some(Dir::ServerToClient));
-            assert_eq!(r.session.as_deref(), Some("Desktop Commander"));
-            assert_eq!(r.msg["id"], 0);
-            assert_eq!(&line[r.text_offset - 10..][..1], "{");
+            assert_eq!(origin.dir, Some(Dir::ServerToClient));
+            assert_eq!(origin.session.as_deref(), Some("Desktop Commander"));
+            assert_eq!(msg.get(), r#"{"jsonrpc":"2.0","id":0,"result":{}}"#);
+            assert_eq!(&line[origin.text_offset - 10..][..1], "{");
         }
         let skip =
             "2025-07-12T05:51:44.599Z [chatlog] [info] Server started and connected successfully";
@@ -399,13 +377,24 @@ mod tests {
         let Parsed::Truncated { id, .. } = parse_line(InputFormat::Claude, cut, 0) else {
             panic!("not truncated")
         };
-        assert_eq!(id, Some(serde_json::json!(4)));
+        assert_eq!(id.as_deref(), Some("4"));
+        // Cut inside a character: the id is still read, nothing panics.
+        let cut = format!(
+            r#"2025-07-12T05:51:44.601Z [x] [info] Message from server: {{"id":"{}é...[9 chars truncated]"#,
+            "a".repeat(192)
+        );
+        assert!(matches!(
+            parse_line(InputFormat::Claude, &cut, 0),
+            Parsed::Truncated { id: None, .. }
+        ));
     }
 
     #[test]
     fn envelopes_read_what_they_hold() {
         let read = |line: &str| match parse_line(InputFormat::Envelope, line, 0) {
-            Parsed::Record(r) => Ok((r.dir, r.session, r.msg)),
+            Parsed::Message { origin, msg } => {
+                Ok((origin.dir, origin.session, msg.get().to_string()))
+            }
             Parsed::Broken(why) => Err(why),
             _ => Err("skipped".to_string()),
         };
@@ -415,17 +404,17 @@ mod tests {
             Ok((
                 Some(Dir::ClientToServer),
                 Some(r#"{"a":1}/null"#.to_string()),
-                serde_json::json!({"id": 1})
+                r#"{"id":1}"#.to_string()
             ))
         );
         assert_eq!(
             read(r#"{"dir":"s2c","msg":null}"#),
-            Ok((Some(Dir::ServerToClient), None, Value::Null))
+            Ok((Some(Dir::ServerToClient), None, "null".to_string()))
         );
         // A key twice is read as JSON reads it: the last one wins.
         assert_eq!(
             read(r#"{"msg":{"id":1},"msg":{"id":2}}"#).map(|r| r.2),
-            Ok(serde_json::json!({"id": 2}))
+            Ok(r#"{"id":2}"#.to_string())
         );
         let no_msg = Err("this envelope has no `msg`".to_string());
         assert_eq!(read("[1, 2]"), no_msg);

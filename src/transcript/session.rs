@@ -5,15 +5,20 @@
 //! `tools/list` (pages joined through `nextCursor`, stale after `list_changed`), and
 //! cancellations. Memory is bounded by in-flight requests and catalogs, not by file size.
 
-use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
+use std::borrow::Cow;
+use std::collections::{BTreeSet, VecDeque};
 use std::ops::Range;
+use std::sync::Arc;
 
-use serde_json::{Map, Value};
+use foldhash::{HashMap, HashSet};
+use serde_json::Value;
 
 use super::ErrorAnswer;
 use super::catalog::{Catalog, Tool, first_error};
 use super::locate::value_span;
-use super::read::{Dir, Record};
+use super::message::Parts;
+use super::message::{Json, given, string};
+use super::read::{Dir, Origin};
 use crate::finding::{Finding, Label};
 use crate::rules::{self, RuleMeta};
 
@@ -44,15 +49,17 @@ struct Session {
     /// Pages of a listing still being followed through `nextCursor`.
     listing: Option<Catalog>,
     stale: bool,
-    pending: HashMap<(Dir, String), Request>,
-    answered: VecDeque<(Dir, String)>,
-    answered_set: HashSet<(Dir, String)>,
+    /// Requests awaiting an answer, by [`id_key`], for each direction a request can go.
+    pending: [HashMap<String, Request>; 2],
+    answered: VecDeque<(Dir, Arc<str>)>,
+    answered_set: HashSet<(Dir, Arc<str>)>,
     /// Sequence number of the server's latest response.
     last_answer: u64,
 }
 
 struct Request {
-    id: Value,
+    /// As [`id_key`] writes it, which is also how a message shows it.
+    id: String,
     method: String,
     at: Spot,
     seq: u64,
@@ -65,7 +72,8 @@ struct Request {
 /// What a `tools/call` asked for.
 struct Call {
     name: String,
-    arguments: Value,
+    /// As JSON text, read whole only to check a protocol error's claim against the inputSchema.
+    arguments: Option<String>,
     /// Why the request is malformed (no `params`, no `name`, ...), if it is.
     malformed: Option<&'static str>,
     /// `_meta["io.modelcontextprotocol/protocolVersion"]` (2026-07-28 traffic).
@@ -74,41 +82,44 @@ struct Call {
     task: bool,
 }
 
-/// A message being processed, with where its parts are in the file.
+/// A message being processed: the members the audit reads, and where it was read.
 struct Msg<'r> {
-    obj: &'r Map<String, Value>,
-    record: &'r Record<'r>,
+    /// Absent when `null`.
+    id: Option<Json<'r>>,
+    params: Option<Json<'r>>,
+    result: Option<Json<'r>>,
+    error: Option<Json<'r>>,
+    parts: &'r Parts<Json<'r>>,
+    origin: &'r Origin<'r>,
     line: usize,
-    /// Whether the message is a whole line's message (not one element of a batch).
-    whole: bool,
 }
 
 impl Msg<'_> {
-    /// The spot of `key` in the message (the message itself if it cannot be located).
-    fn spot(&self, key: Option<&str>) -> Spot {
-        let mut path: Vec<&str> = self.record.path.to_vec();
-        path.extend(key.filter(|_| self.whole));
-        let local = value_span(self.record.text, &path)
-            .or_else(|| value_span(self.record.text, self.record.path))
-            .unwrap_or(0..self.record.text.len());
-        let offset = self.record.text_offset;
-        Spot {
-            line: self.line,
-            span: offset + local.start..offset + local.end,
-        }
+    /// The spot of `part` of the message, or of the message itself.
+    fn spot(&self, part: Option<Json>) -> Spot {
+        spot_of(self.origin, self.line, part.unwrap_or(self.parts.message))
+    }
+}
+
+/// Where `part` of a message is; where the message was read, if the part is not in the text
+/// (an HTTP body decoded from a string in a HAR entry).
+fn spot_of(origin: &Origin, line: usize, part: Json) -> Spot {
+    let text = origin.text;
+    let local = part
+        .span_in(text)
+        .or_else(|| value_span(text, origin.path))
+        .unwrap_or(0..text.len());
+    let offset = origin.text_offset;
+    Spot {
+        line,
+        span: offset + local.start..offset + local.end,
     }
 }
 
 impl Auditor {
-    pub fn record(&mut self, record: &Record, line: usize) {
-        match &record.msg {
-            Value::Array(batch) => {
-                for msg in batch {
-                    self.message(record, msg, line, false);
-                }
-            }
-            msg => self.message(record, msg, line, true),
-        }
+    /// A message, or a batch of them, read at `line`.
+    pub fn record(&mut self, origin: &Origin, msg: Json, line: usize) {
+        Parts::each(msg, |parts| self.message(origin, &parts, line));
     }
 
     /// A line that could not be read as a message.
@@ -130,12 +141,12 @@ impl Auditor {
         &mut self,
         dir: Dir,
         session: Option<String>,
-        id: Option<Value>,
+        id: Option<String>,
         at: Spot,
         why: fn(&str) -> String,
     ) {
-        let state = self.sessions.entry(session).or_default();
-        let request = id.and_then(|id| state.pending.remove(&(dir.opposite(), id_key(&id))));
+        let state = self.session(&session);
+        let request = id.and_then(|id| state.pending[side(dir.opposite())].remove(&id));
         let what = request
             .as_ref()
             .map_or("this message".to_string(), describe);
@@ -151,33 +162,37 @@ impl Auditor {
         (self.findings, self.lines)
     }
 
-    fn message(&mut self, record: &Record, msg: &Value, line: usize, whole: bool) {
+    /// The session a message belongs to, begun if new.
+    fn session(&mut self, key: &Option<String>) -> &mut Session {
+        if !self.sessions.contains_key(key) {
+            self.sessions.insert(key.clone(), Session::default());
+        }
+        self.sessions.get_mut(key).expect("inserted above")
+    }
+
+    /// One message, whose parts were found already (maybe by the reading thread).
+    pub fn message(&mut self, origin: &Origin, parts: &Parts<Json>, line: usize) {
         self.seq += 1;
-        let Some(obj) = msg.as_object() else {
-            let local = value_span(record.text, record.path).unwrap_or(0..record.text.len());
-            let at = Spot {
-                line,
-                span: record.text_offset + local.start..record.text_offset + local.end,
-            };
+        if !parts.object {
             return self.broken(
                 "this is not a JSON-RPC message (not an object)".to_string(),
-                at,
+                spot_of(origin, line, parts.message),
             );
-        };
+        }
+        let [id, method, params, result, error] = parts.of_message;
         let m = Msg {
-            obj,
-            record,
+            id: id.filter(|id| !id.is_null()),
+            params,
+            result,
+            error,
+            parts,
+            origin,
             line,
-            whole,
         };
-        let method = obj.get("method").and_then(Value::as_str);
-        let id = obj.get("id").filter(|id| !id.is_null());
-        match (method, id) {
+        match (string(method).as_deref(), m.id) {
             (Some(method), Some(id)) => self.request(&m, method, id),
             (Some(method), None) => self.notification(&m, method),
-            (None, _) if obj.contains_key("result") || obj.contains_key("error") => {
-                self.response(&m)
-            }
+            (None, _) if result.is_some() || error.is_some() => self.response(&m),
             _ => self.broken(
                 "this is not a JSON-RPC message: no method, result or error".to_string(),
                 m.spot(None),
@@ -185,41 +200,39 @@ impl Auditor {
         }
     }
 
-    fn request(&mut self, m: &Msg, method: &str, id: &Value) {
-        let dir = m.record.dir.unwrap_or(request_dir(method));
+    fn request(&mut self, m: &Msg, method: &str, id: Json) {
+        let dir = m.origin.dir.unwrap_or(request_dir(method));
         if dir == Dir::ClientToServer && method == "initialize" {
             // A new connection: what the old one left unanswered is reported now.
-            if let Some(old) = self.sessions.remove(&m.record.session) {
+            if let Some(old) = self.sessions.remove(&m.origin.session) {
                 self.unanswered(old);
             }
         }
-        let params = m.obj.get("params");
         let request = Request {
-            id: id.clone(),
+            id: id.id_key(),
             method: method.to_string(),
             at: m.spot(None),
             seq: self.seq,
             cancelled: false,
-            continues: params
-                .and_then(|p| p.get("cursor"))
-                .is_some_and(|c| !c.is_null()),
-            call: (method == "tools/call").then(|| call(params)),
+            continues: method == "tools/list" && given(m.parts.of_params[4]),
+            call: (method == "tools/call").then(|| call(m)),
         };
-        let session = self.sessions.entry(m.record.session.clone()).or_default();
-        session.pending.insert((dir, id_key(id)), request);
+        let session = self.session(&m.origin.session);
+        session.pending[side(dir)].insert(request.id.clone(), request);
     }
 
     fn notification(&mut self, m: &Msg, method: &str) {
-        let session = self.sessions.entry(m.record.session.clone()).or_default();
+        let session = self.session(&m.origin.session);
         match method {
             "notifications/cancelled" => {
-                let target = m.obj.get("params").and_then(|p| p.get("requestId"));
-                let Some(target) = target else { return };
-                let key = id_key(target);
+                let Some(target) = m.parts.of_params[5] else {
+                    return;
+                };
+                let key = target.id_key();
                 // The side that cancels is the side that asked; bare JSONL does not say which.
-                let dir = m.record.dir.unwrap_or(Dir::ClientToServer);
+                let dir = m.origin.dir.unwrap_or(Dir::ClientToServer);
                 for dir in [dir, dir.opposite()] {
-                    if let Some(request) = session.pending.get_mut(&(dir, key.clone())) {
+                    if let Some(request) = session.pending[side(dir)].get_mut(&key) {
                         request.cancelled = true;
                         break;
                     }
@@ -231,40 +244,35 @@ impl Auditor {
     }
 
     fn response(&mut self, m: &Msg) {
-        let Some(id) = m.obj.get("id").filter(|id| !id.is_null()) else {
+        let Some(id) = m.id else {
             // Parse errors and transport errors answer no request: no verdict.
             return;
         };
-        let session = self.sessions.entry(m.record.session.clone()).or_default();
-        let key = id_key(id);
-        let inferred = if session
-            .pending
-            .contains_key(&(Dir::ClientToServer, key.clone()))
-        {
-            Dir::ServerToClient
-        } else if session
-            .pending
-            .contains_key(&(Dir::ServerToClient, key.clone()))
-        {
-            Dir::ClientToServer
-        } else {
-            Dir::ServerToClient
-        };
-        let dir = m.record.dir.unwrap_or(inferred);
+        let key = id.id_key();
+        let session = self.session(&m.origin.session);
+        let dir = m.origin.dir.unwrap_or_else(|| {
+            let asked_by = |dir| session.pending[side(dir)].contains_key(&key);
+            match asked_by(Dir::ClientToServer) || !asked_by(Dir::ServerToClient) {
+                true => Dir::ServerToClient,
+                false => Dir::ClientToServer,
+            }
+        });
         let asked = dir.opposite();
-        let request = match session.pending.remove(&(asked, key.clone())) {
+        let request = match session.pending[side(asked)].remove(&key) {
             Some(request) => request,
             None => {
-                let retyped = retyped_key(id).and_then(|k| session.pending.remove(&(asked, k)));
-                let duplicate = session.answered_set.contains(&(asked, key));
+                let retyped = retyped_key(id).and_then(|k| session.pending[side(asked)].remove(&k));
+                let duplicate = session
+                    .answered_set
+                    .contains(&(asked, Arc::from(key.as_str())));
                 let message = match (&retyped, duplicate) {
                     (Some(r), _) => format!(
-                        "the response echoes id {id} for request id {} ({})",
+                        "the response echoes id {key} for request id {} ({})",
                         r.id,
                         describe(r)
                     ),
-                    (None, true) => format!("a second response to request id {id}"),
-                    (None, false) => format!("a response to id {id}, which was never requested"),
+                    (None, true) => format!("a second response to request id {key}"),
+                    (None, false) => format!("a response to id {key}, which was never requested"),
                 };
                 let related = retyped
                     .iter()
@@ -272,12 +280,12 @@ impl Auditor {
                     .collect();
                 self.push(
                     &rules::TRANSCRIPT_INTEGRITY,
-                    m.spot(Some("id")),
+                    m.spot(m.id),
                     message,
                     "this id".into(),
                     None,
                     related,
-                    Some(id.clone()),
+                    Some(&key),
                 );
                 match retyped {
                     Some(request) => request,
@@ -285,37 +293,40 @@ impl Auditor {
                 }
             }
         };
-        let session = self.sessions.entry(m.record.session.clone()).or_default();
-        session.remember((asked, id_key(&request.id)));
+        let seq = self.seq;
+        let session = self.session(&m.origin.session);
+        session.remember(asked, &request.id);
         if dir == Dir::ServerToClient {
-            session.last_answer = self.seq;
+            session.last_answer = seq;
         }
         if asked != Dir::ClientToServer {
             return;
         }
-        let result = m.obj.get("result");
         match request.method.as_str() {
             "initialize" => {
-                session.version = result
-                    .and_then(|r| r.get("protocolVersion"))
-                    .and_then(Value::as_str)
-                    .map(str::to_string);
-                session.tools_capability = result
-                    .and_then(|r| r.get("capabilities"))
-                    .map(|c| c.get("tools").is_some());
+                let [.., version, capabilities] = m.parts.of_result;
+                session.version = string(version).map(Cow::into_owned);
+                session.tools_capability = capabilities
+                    .map(|c| c.fields(&["tools"]).is_some_and(|[tools]| tools.is_some()));
             }
             "tools/list" => {
-                let Some(result) = result else { return };
+                let Some(result) = m
+                    .result
+                    .and_then(|r| self.parsed(m, r, "tools/list result"))
+                else {
+                    return;
+                };
+                let session = self.session(&m.origin.session);
                 let mut listing = if request.continues {
                     session.listing.take().unwrap_or_default()
                 } else {
                     Catalog::default()
                 };
-                listing.add_page(result);
+                listing.add_page(&result);
                 if result.get("nextCursor").is_some_and(|c| !c.is_null()) {
                     session.listing = Some(listing);
                 } else {
-                    let at = m.spot(Some("result"));
+                    let at = m.spot(m.result);
                     (listing.line, listing.span) = (at.line, at.span);
                     session.catalog = Some(listing);
                     session.stale = false;
@@ -326,17 +337,23 @@ impl Auditor {
         }
     }
 
+    /// A part of a message built whole, or MCP001 where it cannot be (nested too deep).
+    fn parsed(&mut self, m: &Msg, part: Json, what: &str) -> Option<Value> {
+        part.value()
+            .map_err(|e| {
+                let message = format!("this {what} cannot be read ({e}), so it was not checked");
+                self.broken(message, m.spot(Some(part)));
+            })
+            .ok()
+    }
+
     fn judge(&mut self, m: &Msg, request: &Request) {
         let Some(call) = &request.call else { return };
         if request.cancelled {
             return; // a response after a cancellation is allowed, and not the tool's verdict
         }
-        let related = vec![(
-            request.at.clone(),
-            format!("tools/call `{}` requested here", call.name),
-        )];
         if let Some(reason) = call.malformed {
-            if m.obj.contains_key("result") {
+            if m.result.is_some() {
                 let message = format!(
                     "malformed tools/call ({reason}) answered with a result (id {})",
                     request.id
@@ -345,31 +362,30 @@ impl Auditor {
                 let label = "a result".to_string();
                 self.push(
                     &rules::MALFORMED_CALL,
-                    m.spot(Some("result")),
+                    m.spot(m.result),
                     message,
                     label,
                     Some(help.into()),
-                    related,
-                    Some(request.id.clone()),
+                    requested(request, call),
+                    Some(&request.id),
                 );
             }
             return;
         }
-        if let Some(error) = m.obj.get("error") {
-            return self.protocol_error(m, request, call, error, related);
+        if m.error.is_some() {
+            return self.protocol_error(m, request, call);
         }
-        let Some(result) = m.obj.get("result") else {
+        if m.result.is_none() {
             return;
-        };
-        let not_final = result
-            .get("resultType")
-            .and_then(Value::as_str)
-            .is_some_and(|t| t != "complete");
-        if call.task || not_final || result.get("task").is_some() {
+        }
+        let [result_type, task, is_error, content, structured, ..] = m.parts.of_result;
+        let not_final = string(result_type).is_some_and(|t| t != "complete");
+        if call.task || not_final || task.is_some() {
             return; // a task handle or an input request: the tool's result comes later
         }
-        if result.get("isError").and_then(Value::as_bool) == Some(true) {
-            let text = first_text(result);
+        if is_error.is_some_and(|e| e.text() == "true") {
+            let content = content.and_then(|c| c.value().ok());
+            let text = content.as_ref().and_then(first_text);
             if let Some(why) = rules::vague_tool_error(text) {
                 let message = format!(
                     "tool execution error of `{}` (id {}) {why}",
@@ -381,34 +397,27 @@ impl Auditor {
                 );
                 self.push(
                     &rules::VAGUE_TOOL_ERROR,
-                    m.spot(Some("result")),
+                    m.spot(m.result),
                     message,
                     "this result".into(),
                     Some(help),
-                    related.clone(),
-                    Some(request.id.clone()),
+                    requested(request, call),
+                    Some(&request.id),
                 );
             }
-            self.check_listed_tools(m, request, call, text.unwrap_or_default(), related);
+            self.check_listed_tools(m, request, call, text.unwrap_or_default());
         } else {
-            self.check_output(m, request, call, result, related);
+            let any_value = result_type.is_some();
+            self.check_output(m, request, call, structured, any_value);
         }
     }
 
-    fn protocol_error(
-        &mut self,
-        m: &Msg,
-        request: &Request,
-        call: &Call,
-        error: &Value,
-        related: Vec<(Spot, String)>,
-    ) {
-        let code = error.get("code").and_then(Value::as_i64);
-        let text = error
-            .get("message")
-            .and_then(Value::as_str)
-            .unwrap_or_default();
-        let session = &self.sessions[&m.record.session];
+    fn protocol_error(&mut self, m: &Msg, request: &Request, call: &Call) {
+        let [code, text] = m.parts.of_error;
+        let code = code.and_then(|c| c.text().parse::<i64>().ok());
+        let text = string(text).unwrap_or_default();
+        let text = text.as_ref();
+        let session = &self.sessions[&m.origin.session];
         const KEPT_CODES: &[i64] = &[-32042, -32020, -32021, -32022];
         let no_tools = code == Some(-32601) && session.tools_capability == Some(false);
         if code.is_some_and(|c| KEPT_CODES.contains(&c)) || no_tools {
@@ -417,7 +426,13 @@ impl Auditor {
         let catalog = session.catalog.as_ref().filter(|_| !session.stale);
         let tool = catalog.and_then(|c| c.get(&call.name));
         let (input_error, bad_schema) = match tool.and_then(Tool::input) {
-            Some((Ok(validator), _)) => (first_error(validator, &call.arguments), None),
+            Some((Ok(validator), _)) => {
+                let arguments = match &call.arguments {
+                    Some(text) => serde_json::from_str(text).ok(),
+                    None => Some(Value::Object(Default::default())),
+                };
+                (arguments.and_then(|a| first_error(validator, &a)), None)
+            }
             Some((Err(e), fresh)) => (None, fresh.then(|| e.clone())),
             None => (None, None),
         };
@@ -460,89 +475,65 @@ impl Auditor {
         );
         self.push(
             rule.meta,
-            m.spot(Some("error")),
+            m.spot(m.error),
             message,
             label,
             Some(help),
-            related.clone(),
-            Some(request.id.clone()),
+            requested(request, call),
+            Some(&request.id),
         );
         if let (Some(e), Some(at)) = (bad_schema, listed_at) {
             self.bad_schema(&call.name, "inputSchema", e, at);
         }
-        self.check_listed_tools(m, request, call, text, related);
+        self.check_listed_tools(m, request, call, text);
     }
 
-    /// MCP106: a success result of a tool with an `outputSchema`.
+    /// MCP106: a success result of a tool with an `outputSchema`. `any_value` when the
+    /// result says which protocol it follows (`resultType`, 2026-07-28).
     fn check_output(
         &mut self,
         m: &Msg,
         request: &Request,
         call: &Call,
-        result: &Value,
-        related: Vec<(Spot, String)>,
+        structured: Option<Json>,
+        any_value: bool,
     ) {
-        let session = &self.sessions[&m.record.session];
+        let session = &self.sessions[&m.origin.session];
         let Some(catalog) = session.catalog.as_ref().filter(|_| !session.stale) else {
             return;
         };
-        let Some(tool) = catalog.get(&call.name) else {
-            return;
-        };
-        let Some(schema) = &tool.output_schema else {
+        let Some(schema) = catalog
+            .get(&call.name)
+            .and_then(|t| t.output_schema.as_ref())
+        else {
             return;
         };
         let version = call.version.as_deref().or(session.version.as_deref());
         // From 2026-07-28 structuredContent may be any JSON value that conforms.
-        let any_value =
-            version.is_some_and(|v| v >= "2026-07-28") || result.get("resultType").is_some();
+        let any_value = any_value || version.is_some_and(|v| v >= "2026-07-28");
         let object_root = schema.get("type").and_then(Value::as_str) == Some("object");
-        let listed_at = Spot {
-            line: catalog.line,
-            span: catalog.span.clone(),
-        };
-        let (problem, key) = match result.get("structuredContent") {
-            None => (
-                "has no structuredContent, though the tool declares an outputSchema".to_string(),
-                "result",
-            ),
-            Some(content) if !content.is_object() && (object_root || !any_value) => (
-                "has a structuredContent that is not an object".to_string(),
-                "result",
-            ),
-            Some(content) => match tool.output() {
-                Some((Ok(validator), _)) => match first_error(validator, content) {
-                    Some(e) => (
+        let problem = match structured {
+            None => {
+                "has no structuredContent, though the tool declares an outputSchema".to_string()
+            }
+            Some(content) if !content.is_object() && (object_root || !any_value) => {
+                "has a structuredContent that is not an object".to_string()
+            }
+            Some(content) => {
+                let Some(content) = self.parsed(m, content, "structuredContent") else {
+                    return;
+                };
+                match self.conformance(&m.origin.session, &call.name, &content) {
+                    Some(e) => {
                         format!(
                             "has a structuredContent that does not conform to the outputSchema {e}"
-                        ),
-                        "result",
-                    ),
-                    None => return,
-                },
-                Some((Err(e), fresh)) => {
-                    if fresh {
-                        let e = e.clone();
-                        self.bad_schema(&call.name, "outputSchema", e, listed_at);
+                        )
                     }
-                    return;
+                    None => return,
                 }
-                None => return,
-            },
-        };
-        let key = if key == "result" && result.get("structuredContent").is_some() {
-            "structuredContent"
-        } else {
-            key
-        };
-        let mut at = m.spot(Some("result"));
-        if key == "structuredContent" {
-            let mut path: Vec<&str> = m.record.path.to_vec();
-            path.extend(["result", "structuredContent"]);
-            if let (true, Some(local)) = (m.whole, value_span(m.record.text, &path)) {
-                at.span = m.record.text_offset + local.start..m.record.text_offset + local.end;
             }
-        }
+        };
+        let at = m.spot(structured.or(m.result));
         let message = format!(
             "the success result of tools/call `{}` (id {}) {problem}",
             call.name, request.id
@@ -558,21 +549,39 @@ impl Auditor {
             message,
             "this result".into(),
             Some(help),
-            related,
-            Some(request.id.clone()),
+            requested(request, call),
+            Some(&request.id),
         );
     }
 
-    /// MCP202: an error text that enumerates the server's tools.
-    fn check_listed_tools(
+    /// How `content` fails the outputSchema of `tool` in the session's catalog; a schema that
+    /// does not compile is reported once, where the tools were listed.
+    fn conformance(
         &mut self,
-        m: &Msg,
-        request: &Request,
-        call: &Call,
-        text: &str,
-        related: Vec<(Spot, String)>,
-    ) {
-        let session = &self.sessions[&m.record.session];
+        session: &Option<String>,
+        tool: &str,
+        content: &Value,
+    ) -> Option<String> {
+        let catalog = self.sessions[session].catalog.as_ref()?;
+        match catalog.get(tool)?.output()? {
+            (Ok(validator), _) => first_error(validator, content),
+            (Err(e), fresh) => {
+                if fresh {
+                    let at = Spot {
+                        line: catalog.line,
+                        span: catalog.span.clone(),
+                    };
+                    let e = e.clone();
+                    self.bad_schema(tool, "outputSchema", e, at);
+                }
+                None
+            }
+        }
+    }
+
+    /// MCP202: an error text that enumerates the server's tools.
+    fn check_listed_tools(&mut self, m: &Msg, request: &Request, call: &Call, text: &str) {
+        let session = &self.sessions[&m.origin.session];
         let names: Vec<&str> = session
             .catalog
             .as_ref()
@@ -587,19 +596,14 @@ impl Auditor {
         );
         let help = "name the failing tool only; the model can call tools/list to see the others"
             .to_string();
-        let key = if m.obj.contains_key("error") {
-            "error"
-        } else {
-            "result"
-        };
         self.push(
             &rules::TOOL_ERROR_LISTS_TOOLS,
-            m.spot(Some(key)),
+            m.spot(m.error.or(m.result)),
             message,
             "this text".into(),
             Some(help),
-            related,
-            Some(request.id.clone()),
+            requested(request, call),
+            Some(&request.id),
         );
     }
 
@@ -620,11 +624,10 @@ impl Auditor {
 
     /// MCP104 or MCP301 for each call a session left unanswered.
     fn unanswered(&mut self, session: Session) {
-        let mut open: Vec<Request> = session
-            .pending
-            .into_iter()
-            .filter(|((dir, _), r)| *dir == Dir::ClientToServer && r.call.is_some() && !r.cancelled)
-            .map(|(_, r)| r)
+        let [asked_by_client, _] = session.pending;
+        let mut open: Vec<Request> = asked_by_client
+            .into_values()
+            .filter(|r| r.call.is_some() && !r.cancelled)
             .collect();
         open.sort_by_key(|r| r.seq);
         for request in open {
@@ -653,7 +656,7 @@ impl Auditor {
                 "this request".into(),
                 Some(help),
                 Vec::new(),
-                Some(request.id.clone()),
+                Some(&request.id),
             );
         }
     }
@@ -667,7 +670,7 @@ impl Auditor {
         label: String,
         help: Option<String>,
         related: Vec<(Spot, String)>,
-        request_id: Option<Value>,
+        request_id: Option<&str>,
     ) {
         self.lines.insert(at.line);
         self.lines.extend(related.iter().map(|(spot, _)| spot.line));
@@ -680,49 +683,52 @@ impl Auditor {
                 text,
             })
             .collect();
-        finding.request_id = request_id;
+        finding.request_id = request_id.and_then(|id| serde_json::from_str(id).ok());
         self.findings.push(finding);
     }
 }
 
 impl Session {
-    fn remember(&mut self, key: (Dir, String)) {
+    fn remember(&mut self, dir: Dir, id: &str) {
         if self.answered.len() == REMEMBERED_ANSWERS
             && let Some(old) = self.answered.pop_front()
         {
             self.answered_set.remove(&old);
         }
+        let key = (dir, Arc::from(id));
         self.answered_set.insert(key.clone());
         self.answered.push_back(key);
     }
 }
 
+/// Where a direction's pending requests are kept.
+fn side(dir: Dir) -> usize {
+    match dir {
+        Dir::ClientToServer => 0,
+        Dir::ServerToClient => 1,
+    }
+}
+
 /// Reads a `tools/call`'s params, and whether they satisfy CallToolRequest.
-fn call(params: Option<&Value>) -> Call {
-    let name = params.and_then(|p| p.get("name"));
-    let arguments = params.and_then(|p| p.get("arguments"));
-    let malformed = match (params, name, arguments) {
+fn call(m: &Msg) -> Call {
+    let [name, arguments, meta, task, ..] = m.parts.of_params;
+    let malformed = match (m.params, name, arguments) {
         (None, _, _) => Some("no `params`"),
         (Some(p), _, _) if !p.is_object() => Some("`params` is not an object"),
         (_, None, _) => Some("no `name`"),
-        (_, Some(n), _) if !n.is_string() => Some("`name` is not a string"),
+        (_, Some(n), _) if n.string().is_none() => Some("`name` is not a string"),
         (_, _, Some(a)) if !a.is_object() => Some("`arguments` is not an object"),
         _ => None,
     };
-    let meta = params.and_then(|p| p.get("_meta"));
+    let version = meta
+        .and_then(|m| m.fields(&["io.modelcontextprotocol/protocolVersion"]))
+        .and_then(|[version]| string(version).map(Cow::into_owned));
     Call {
-        name: name.and_then(Value::as_str).unwrap_or("?").to_string(),
-        arguments: arguments
-            .cloned()
-            .unwrap_or_else(|| Value::Object(Map::new())),
+        name: string(name).map_or_else(|| "?".to_string(), Cow::into_owned),
+        arguments: arguments.map(|a| a.text().to_string()),
         malformed,
-        version: meta
-            .and_then(|m| m.get("io.modelcontextprotocol/protocolVersion"))
-            .and_then(Value::as_str)
-            .map(str::to_string),
-        task: params
-            .and_then(|p| p.get("task"))
-            .is_some_and(|t| !t.is_null()),
+        version,
+        task: given(task),
     }
 }
 
@@ -738,21 +744,22 @@ fn request_dir(method: &str) -> Dir {
     }
 }
 
-/// A request id with its type: `3` and `"3"` are different ids.
-fn id_key(id: &Value) -> String {
-    id.to_string()
-}
-
 /// The same id with the other type (`3` <-> `"3"`), to recognise an id echoed with another type.
-fn retyped_key(id: &Value) -> Option<String> {
-    match id {
-        Value::Number(n) => Some(id_key(&Value::String(n.to_string()))),
+fn retyped_key(id: Json) -> Option<String> {
+    match id.value().ok()? {
+        Value::Number(n) => Some(Value::String(n.to_string()).to_string()),
         Value::String(s) => s
             .parse::<serde_json::Number>()
             .ok()
-            .map(|n| id_key(&Value::Number(n))),
+            .map(|n| Value::Number(n).to_string()),
         _ => None,
     }
+}
+
+/// The related label of a call's findings: where it was asked.
+fn requested(request: &Request, call: &Call) -> Vec<(Spot, String)> {
+    let text = format!("tools/call `{}` requested here", call.name);
+    vec![(request.at.clone(), text)]
 }
 
 fn describe(request: &Request) -> String {
@@ -762,10 +769,10 @@ fn describe(request: &Request) -> String {
     }
 }
 
-/// The text of the first text content item of a result.
-fn first_text(result: &Value) -> Option<&str> {
-    let content = result.get("content")?.as_array()?;
+/// The text of the first text item of a result's `content`.
+fn first_text(content: &Value) -> Option<&str> {
     content
+        .as_array()?
         .iter()
         .find(|c| c.get("type").and_then(Value::as_str) == Some("text"))?
         .get("text")?

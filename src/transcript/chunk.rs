@@ -1,0 +1,203 @@
+//! A line-per-message transcript is judged by two threads: this one reads lines, checks them
+//! and finds their messages' parts, and the auditor's thread judges them in order. Lines go
+//! across in chunks of about [`CHUNK_BYTES`], at most two chunks ahead, so memory stays flat;
+//! spent chunks come back to be refilled. On two cores the halves take about as long.
+
+use std::collections::BTreeSet;
+use std::io;
+use std::ops::Range;
+use std::sync::mpsc::{Receiver, SyncSender, channel, sync_channel};
+
+use super::locate;
+use super::message::{Json, Parts};
+use super::read::{self, Dir, InputFormat, Lines, MAX_LINE_BYTES, Origin, Parsed};
+use super::session::{Auditor, Spot};
+use super::{Open, PROGRESS_EVERY, Progress};
+use crate::finding::Finding;
+
+const CHUNK_BYTES: usize = 1 << 20;
+
+/// Read lines, as the auditor will take them.
+#[derive(Default)]
+struct Chunk {
+    /// The text of the message lines, back to back.
+    text: String,
+    entries: Vec<Entry>,
+    /// The parts of the messages, as spans in `text`.
+    parts: Vec<Parts<Range<usize>>>,
+}
+
+enum Entry {
+    /// A message or a batch, whose parts are `parts` of the chunk's.
+    Message {
+        line: usize,
+        origin: Origin<'static>,
+        /// Where `origin.text` is in the chunk's text (the origin's own is empty).
+        text: Range<usize>,
+        parts: Range<usize>,
+    },
+    Broken {
+        message: String,
+        at: Spot,
+    },
+    Truncated {
+        dir: Dir,
+        session: Option<String>,
+        id: Option<String>,
+        at: Spot,
+    },
+}
+
+/// The findings of a line-per-message transcript, and the lines they point at.
+pub fn judge_lines(
+    open: &Open,
+    format: InputFormat,
+    progress: Progress,
+) -> io::Result<(Vec<Finding>, BTreeSet<usize>)> {
+    let (to_judge, to_read) = sync_channel::<Chunk>(2);
+    let (spent, refill) = channel::<Chunk>();
+    std::thread::scope(|scope| {
+        let judge = scope.spawn(move || {
+            let mut auditor = Auditor::default();
+            for mut chunk in to_read {
+                chunk.judge(&mut auditor);
+                let _ = spent.send(chunk);
+            }
+            auditor.finish()
+        });
+        let read = read_chunks(open, format, progress, to_judge, refill);
+        let judged = judge
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        read.map(|()| judged)
+    })
+}
+
+fn read_chunks(
+    open: &Open,
+    format: InputFormat,
+    progress: Progress,
+    to_judge: SyncSender<Chunk>,
+    refill: Receiver<Chunk>,
+) -> io::Result<()> {
+    let mut next_report = PROGRESS_EVERY;
+    let mut lines = Lines::new(open()?);
+    let mut chunk = Chunk::default();
+    while let Some(line) = lines.next_line() {
+        let line = line?;
+        if let Some(report) = progress.filter(|_| line.offset >= next_report) {
+            report(line.offset);
+            next_report += PROGRESS_EVERY;
+        }
+        chunk.add(format, line);
+        if chunk.text.len() >= CHUNK_BYTES || chunk.entries.len() >= CHUNK_BYTES / 64 {
+            let next = refill.try_recv().unwrap_or_default();
+            if to_judge.send(std::mem::replace(&mut chunk, next)).is_err() {
+                break; // the auditor's thread panicked; the join says so
+            }
+        }
+    }
+    let _ = to_judge.send(chunk);
+    Ok(())
+}
+
+impl Chunk {
+    fn add(&mut self, format: InputFormat, line: read::Line) {
+        let at = Spot {
+            line: line.number,
+            span: line.offset..line.offset + line.bytes.len(),
+        };
+        if line.too_long {
+            let message =
+                format!("this line is longer than {MAX_LINE_BYTES} bytes, so it was not checked");
+            let at = Spot {
+                line: line.number,
+                span: line.offset..line.offset,
+            };
+            return self.entries.push(Entry::Broken { message, at });
+        }
+        let text = match std::str::from_utf8(line.bytes) {
+            Ok(text) => text,
+            Err(e) => {
+                let message = format!(
+                    "this line is not valid UTF-8 (byte {}), so it was not checked",
+                    e.valid_up_to()
+                );
+                return self.entries.push(Entry::Broken { message, at });
+            }
+        };
+        match read::parse_line(format, text, line.offset) {
+            Parsed::Message { origin, msg } => {
+                // Spans are taken in the line, then moved to where it lands in the chunk.
+                let base = self.text.len();
+                let first = self.parts.len();
+                Parts::each(msg.into(), |parts| {
+                    let span = |part: Json| part.span_in(text).unwrap_or_default();
+                    let parts = parts.map(|part| {
+                        let local = span(part);
+                        base + local.start..base + local.end
+                    });
+                    self.parts.push(parts);
+                });
+                let within = locate::span_in(text, origin.text).unwrap_or_default();
+                self.text.push_str(text);
+                self.entries.push(Entry::Message {
+                    line: line.number,
+                    text: base + within.start..base + within.end,
+                    origin: Origin {
+                        dir: origin.dir,
+                        session: origin.session,
+                        text: "",
+                        text_offset: origin.text_offset,
+                        path: origin.path,
+                    },
+                    parts: first..self.parts.len(),
+                });
+            }
+            Parsed::Skip => {}
+            Parsed::Broken(message) => self.entries.push(Entry::Broken { message, at }),
+            Parsed::Truncated { dir, session, id } => self.entries.push(Entry::Truncated {
+                dir,
+                session,
+                id,
+                at,
+            }),
+        }
+    }
+
+    /// Judges the chunk's lines in order, and empties it for reuse.
+    fn judge(&mut self, auditor: &mut Auditor) {
+        for entry in self.entries.drain(..) {
+            match entry {
+                Entry::Message {
+                    line,
+                    origin,
+                    text,
+                    parts,
+                } => {
+                    let origin = Origin {
+                        text: self.text.get(text).unwrap_or_default(),
+                        ..origin
+                    };
+                    for parts in self.parts.get(parts).unwrap_or_default() {
+                        let parts = parts.as_ref().map(|span| {
+                            Json::checked(self.text.get(span.clone()).unwrap_or_default())
+                        });
+                        auditor.message(&origin, &parts, line);
+                    }
+                }
+                Entry::Broken { message, at } => auditor.broken(message, at),
+                Entry::Truncated {
+                    dir,
+                    session,
+                    id,
+                    at,
+                } => auditor.unverifiable(dir, session, id, at, |what| {
+                    format!("the recorder truncated {what}")
+                }),
+            }
+        }
+        self.text.clear();
+        self.parts.clear();
+    }
+}
