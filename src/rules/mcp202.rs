@@ -1,4 +1,7 @@
-use std::collections::HashSet;
+use std::collections::BTreeSet;
+use std::sync::LazyLock;
+
+use aho_corasick::AhoCorasick;
 
 use super::{Level, RuleMeta};
 
@@ -13,86 +16,109 @@ pub static META: RuleMeta = RuleMeta {
     doc: include_str!("../../rules/MCP202.md"),
 };
 
+/// Phrases that introduce a list of tools, in any case.
+static LIST_INTRODUCTIONS: LazyLock<AhoCorasick> = LazyLock::new(|| {
+    AhoCorasick::builder()
+        .ascii_case_insensitive(true)
+        .build([
+            "available tools",
+            "valid tools",
+            "known tools",
+            "tools are:",
+            "did you mean one of",
+        ])
+        .expect("fixed phrases compile")
+});
+
 /// How many other tools an error text may name before it counts as a list.
 const MAX_NAMED: usize = 2;
 
 /// Why an error text enumerates the server's tools, if it does: it introduces a list of
-/// tools, or it names more than [`MAX_NAMED`] of `others` (the catalog less the called tool).
-pub fn lists_tools(text: &str, others: &[&str]) -> Option<String> {
-    let lower = text.to_lowercase();
-    if [
-        "available tools",
-        "valid tools",
-        "known tools",
-        "tools are:",
-        "did you mean one of",
-    ]
-    .iter()
-    .any(|p| lower.contains(p))
-    {
+/// tools, or it names more than [`MAX_NAMED`] of `tools` other than `called`.
+pub fn lists_tools(text: &str, tools: Option<&KnownTools>, called: &str) -> Option<String> {
+    if LIST_INTRODUCTIONS.is_match(text) {
         return Some("enumerates the server's tools".to_string());
     }
-    // The identifiers of the text, once: a name made of identifier characters is in the
-    // text as a word exactly when it is one of them.
-    let words: HashSet<&str> = text.split(|c: char| !is_ident(c)).collect();
-    let mut named: Vec<&str> = others
-        .iter()
-        .copied()
-        .filter(|n| n.len() >= 3)
-        .filter(|n| match n.chars().all(is_ident) {
-            true => words.contains(n),
-            false => contains_word(text, n),
-        })
-        .collect();
+    let mut named = tools?.named_in(text);
+    named.remove(called);
     if named.len() <= MAX_NAMED {
         return None;
     }
-    named.sort_unstable();
+    let first: Vec<&str> = named.iter().copied().take(MAX_NAMED + 1).collect();
     Some(format!(
         "names {} other tools ({}, ...)",
         named.len(),
-        named[..MAX_NAMED + 1].join(", ")
+        first.join(", ")
     ))
+}
+
+/// The tool names an error text is checked against, searched for all at once. Names shorter
+/// than three characters are left out: they are words of their own too often.
+pub struct KnownTools {
+    names: Vec<String>,
+    search: Option<AhoCorasick>,
+}
+
+impl KnownTools {
+    pub fn new<S: AsRef<str>>(names: impl IntoIterator<Item = S>) -> Self {
+        let names: Vec<String> = names
+            .into_iter()
+            .map(|n| n.as_ref().to_string())
+            .filter(|n| n.len() >= 3)
+            .collect();
+        // Building fails only past the automaton's size limits; then no name is found.
+        let search = AhoCorasick::new(&names).ok();
+        KnownTools { names, search }
+    }
+
+    /// The names `text` holds as words (not inside a longer identifier), each once, sorted.
+    fn named_in<'t>(&'t self, text: &str) -> BTreeSet<&'t str> {
+        let Some(search) = &self.search else {
+            return BTreeSet::new();
+        };
+        search
+            .find_overlapping_iter(text)
+            .filter(|m| {
+                let before = text[..m.start()].chars().next_back();
+                let after = text[m.end()..].chars().next();
+                !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
+            })
+            .map(|m| self.names[m.pattern().as_usize()].as_str())
+            .collect()
+    }
 }
 
 fn is_ident(c: char) -> bool {
     c.is_alphanumeric() || c == '_' || c == '-'
 }
 
-/// `word` in `text`, not as part of a longer identifier.
-fn contains_word(text: &str, word: &str) -> bool {
-    text.match_indices(word).any(|(i, _)| {
-        let before = text[..i].chars().next_back();
-        let after = text[i + word.len()..].chars().next();
-        !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
-    })
-}
-
 #[cfg(test)]
 mod tests {
-    use super::lists_tools;
+    use super::{KnownTools, lists_tools};
 
     #[test]
     fn lists_are_found_and_single_mentions_are_not() {
-        let tools = ["get_weather", "get_alerts", "search_docs", "add"];
-        assert!(lists_tools("Unknown tool: x. Available tools: a, b", &[]).is_some());
-        assert!(
-            lists_tools(
-                "Unknown tool: x. Try get_weather, get_alerts or search_docs.",
-                &tools
-            )
-            .is_some()
+        let tools = KnownTools::new(["get_weather", "get_alerts", "search_docs", "add"]);
+        let lists = |text: &str| lists_tools(text, Some(&tools), "x");
+        assert!(lists_tools("Unknown tool: x. Available tools: a, b", None, "x").is_some());
+        assert!(lists_tools("DID YOU MEAN ONE OF a, b?", None, "x").is_some());
+        assert_eq!(
+            lists("Unknown tool: x. Try get_weather, get_alerts or search_docs.").as_deref(),
+            Some("names 3 other tools (get_alerts, get_weather, search_docs, ...)")
         );
-        assert!(lists_tools("Unknown tool: x. Re-run tools/list and retry.", &tools).is_none());
         assert!(
             lists_tools(
-                "get_weather_v2 and get_alerts_old and search_docs_x failed",
-                &tools
+                "get_weather, get_alerts or search_docs",
+                Some(&tools),
+                "get_alerts"
             )
             .is_none()
         );
-        let dotted = ["fs.read", "fs.write", "fs.list", "fs.stat"];
-        assert!(lists_tools("No such tool. Try fs.read, fs.write or fs.list.", &dotted).is_some());
-        assert!(lists_tools("fs.reader, fs.writes and fs.lister failed", &dotted).is_none());
+        assert!(lists("Unknown tool: x. Re-run tools/list and retry.").is_none());
+        assert!(lists("get_weather_v2 and get_alerts_old and search_docs_x failed").is_none());
+        let dotted = KnownTools::new(["fs.read", "fs.write", "fs.list", "fs.stat"]);
+        let lists = |text: &str| lists_tools(text, Some(&dotted), "x");
+        assert!(lists("No such tool. Try fs.read, fs.write or fs.list.").is_some());
+        assert!(lists("fs.reader, fs.writes and fs.lister failed").is_none());
     }
 }

@@ -30,7 +30,7 @@ pub use mcp106::META as UNREPORTED_INVALID_OUTPUT;
 pub use mcp107::META as MALFORMED_CALL;
 pub use mcp108::{META as FRAMEWORK_DEFAULT, ROUTER_FIX, UNKNOWN_TOOL_ASPECT};
 pub use mcp201::{HELP as VAGUE_HELP, META as VAGUE_TOOL_ERROR, vague_tool_error};
-pub use mcp202::{META as TOOL_ERROR_LISTS_TOOLS, lists_tools};
+pub use mcp202::{KnownTools, META as TOOL_ERROR_LISTS_TOOLS, lists_tools};
 pub use mcp301::META as UNANSWERED_CALL;
 pub use mcp302::META as TRANSCRIPT_INTEGRITY;
 

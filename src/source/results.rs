@@ -19,7 +19,7 @@ pub fn check(file: &syn::File, source: &SourceText) -> Vec<Finding> {
     tools.visit_file(file);
     let mut results = Results {
         source,
-        tools: tools.0,
+        tools: rules::KnownTools::new(tools.0),
         findings: Vec::new(),
     };
     results.visit_file(file);
@@ -29,7 +29,7 @@ pub fn check(file: &syn::File, source: &SourceText) -> Vec<Finding> {
 struct Results<'s> {
     source: &'s SourceText,
     /// The names of the file's `#[tool]` functions, which an error text should not list.
-    tools: Vec<String>,
+    tools: rules::KnownTools,
     findings: Vec<Finding>,
 }
 
@@ -78,8 +78,10 @@ impl Results<'_> {
                 help,
             );
         }
-        let names: Vec<&str> = self.tools.iter().map(String::as_str).collect();
-        if let Some(why) = text.as_deref().and_then(|t| rules::lists_tools(t, &names)) {
+        if let Some(why) = text
+            .as_deref()
+            .and_then(|t| rules::lists_tools(t, Some(&self.tools), ""))
+        {
             let help =
                 "name the failing tool only; the model can call tools/list to see the others"
                     .to_string();

@@ -8,11 +8,14 @@ use foldhash::HashMap;
 use jsonschema::{PatternOptions, Validator};
 use serde_json::Value;
 
+use crate::rules::KnownTools;
+
 pub type Compiled = Result<Validator, String>;
 
 #[derive(Default)]
 pub struct Catalog {
     tools: HashMap<String, Tool>,
+    known: OnceCell<KnownTools>,
     /// Where the listing's last page was answered, to report a bad schema.
     pub line: usize,
     pub span: Range<usize>,
@@ -54,8 +57,10 @@ impl Catalog {
         self.tools.get(name)
     }
 
-    pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.tools.keys().map(String::as_str)
+    /// The tools' names, made searchable on first use.
+    pub fn known_tools(&self) -> &KnownTools {
+        self.known
+            .get_or_init(|| KnownTools::new(self.tools.keys()))
     }
 }
 

@@ -8,8 +8,7 @@ use std::io;
 use std::ops::Range;
 use std::sync::mpsc::{Receiver, SyncSender, channel, sync_channel};
 
-use super::locate;
-use super::message::{Json, Parts};
+use super::message::{Parts, Span};
 use super::read::{self, Dir, InputFormat, Lines, MAX_LINE_BYTES, Origin, Parsed};
 use super::session::{Auditor, Spot};
 use super::{Open, PROGRESS_EVERY, Progress};
@@ -20,11 +19,11 @@ const CHUNK_BYTES: usize = 1 << 20;
 /// Read lines, as the auditor will take them.
 #[derive(Default)]
 struct Chunk {
-    /// The text of the message lines, back to back.
+    /// The texts of the messages, back to back.
     text: String,
     entries: Vec<Entry>,
-    /// The parts of the messages, as spans in `text`.
-    parts: Vec<Parts<Range<usize>>>,
+    /// The parts of the messages, as spans in their texts.
+    parts: Vec<Parts<Span>>,
 }
 
 enum Entry {
@@ -32,7 +31,7 @@ enum Entry {
     Message {
         line: usize,
         origin: Origin<'static>,
-        /// Where `origin.text` is in the chunk's text (the origin's own is empty).
+        /// Where the origin's text is in the chunk's (the origin's own is empty).
         text: Range<usize>,
         parts: Range<usize>,
     },
@@ -127,23 +126,14 @@ impl Chunk {
             }
         };
         match read::parse_line(format, text, line.offset) {
-            Parsed::Message { origin, msg } => {
-                // Spans are taken in the line, then moved to where it lands in the chunk.
-                let base = self.text.len();
+            Parsed::Message { origin, parts } => {
+                let start = self.text.len();
+                self.text.push_str(origin.text);
                 let first = self.parts.len();
-                Parts::each(msg.into(), |parts| {
-                    let span = |part: Json| part.span_in(text).unwrap_or_default();
-                    let parts = parts.map(|part| {
-                        let local = span(part);
-                        base + local.start..base + local.end
-                    });
-                    self.parts.push(parts);
-                });
-                let within = locate::span_in(text, origin.text).unwrap_or_default();
-                self.text.push_str(text);
+                self.parts.extend(parts);
                 self.entries.push(Entry::Message {
                     line: line.number,
-                    text: base + within.start..base + within.end,
+                    text: start..self.text.len(),
                     origin: Origin {
                         dir: origin.dir,
                         session: origin.session,
@@ -180,10 +170,7 @@ impl Chunk {
                         ..origin
                     };
                     for parts in self.parts.get(parts).unwrap_or_default() {
-                        let parts = parts.as_ref().map(|span| {
-                            Json::checked(self.text.get(span.clone()).unwrap_or_default())
-                        });
-                        auditor.message(&origin, &parts, line);
+                        auditor.message(&origin, &parts.resolve(origin.text), line);
                     }
                 }
                 Entry::Broken { message, at } => auditor.broken(message, at),

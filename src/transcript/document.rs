@@ -5,19 +5,19 @@
 use std::borrow::Cow;
 
 use serde_json::Value;
-use serde_json::value::RawValue;
 
 use super::locate::{array_elements, value_span};
-use super::message::{Json, given, members, string};
+use super::message::{Json, Parts, Span, string};
 use super::read::{Dir, Origin};
+use super::scan;
 
 /// One message of a document, or a reason an exchange cannot be judged.
 pub enum Item<'d> {
-    /// A message or a batch: borrowed from the document, or decoded from a string in it (an
-    /// HTTP body).
+    /// A message or a batch, as checked JSON text: borrowed from the document, or decoded
+    /// from a string in it (an HTTP body).
     Message {
         origin: Origin<'d>,
-        msg: Cow<'d, RawValue>,
+        msg: Cow<'d, str>,
     },
     /// A body that is not JSON-RPC, or a part of the document that is not what it should be.
     Broken {
@@ -152,14 +152,20 @@ pub fn inspector(doc: &str) -> Result<Vec<Item<'_>>, String> {
     let mut items = Vec::new();
     for span in entries {
         let text = &doc[span.clone()];
-        let [origin, message, response] = match members(text, &["origin", "message", "response"]) {
+        let keys = ["origin", "message", "response"];
+        let [origin, message, response] = match scan::members(text, &keys) {
             Ok(found) => found.unwrap_or_default(),
-            Err(e) => {
-                items.push(not_json(e, "export entry", text, span.start));
+            Err(fault) => {
+                items.push(Item::Broken {
+                    message: format!("this export entry {}", fault.describe(text)),
+                    text,
+                    text_offset: span.start,
+                    path: &[],
+                });
                 continue;
             }
         };
-        let dir = match string(origin.map(Json::from)).as_deref() {
+        let dir = match string(origin).as_deref() {
             Some("client") => Some(Dir::ClientToServer),
             Some("server") => Some(Dir::ServerToClient),
             _ => None,
@@ -169,7 +175,7 @@ pub fn inspector(doc: &str) -> Result<Vec<Item<'_>>, String> {
             (response, dir.map(Dir::opposite), &["response"]),
         ];
         for (msg, dir, path) in parts {
-            if let Some(msg) = msg.filter(|m| given(Some(Json::from(*m)))) {
+            if let Some(msg) = msg.filter(|m| !m.is_null()) {
                 items.push(Item::Message {
                     origin: Origin {
                         dir,
@@ -178,7 +184,7 @@ pub fn inspector(doc: &str) -> Result<Vec<Item<'_>>, String> {
                         text_offset: span.start,
                         path,
                     },
-                    msg: Cow::Borrowed(msg),
+                    msg: Cow::Borrowed(msg.text()),
                 });
             }
         }
@@ -194,8 +200,8 @@ fn body_item<'d>(
     (text, text_offset, path): (&'d str, usize, &'static [&'static str]),
     what: &str,
 ) -> Item<'d> {
-    match RawValue::from_string(body.to_string()) {
-        Ok(msg) => Item::Message {
+    match scan::messages(body) {
+        Ok(_) => Item::Message {
             origin: Origin {
                 dir: Some(dir),
                 session: session.clone(),
@@ -203,10 +209,10 @@ fn body_item<'d>(
                 text_offset,
                 path,
             },
-            msg: Cow::Owned(msg),
+            msg: Cow::Owned(body.to_string()),
         },
-        Err(e) => Item::Broken {
-            message: format!("{what} is not JSON ({e})"),
+        Err(fault) => Item::Broken {
+            message: format!("{what} {}", fault.describe(body)),
             text,
             text_offset,
             path,
@@ -237,16 +243,13 @@ fn not_json<'d>(e: serde_json::Error, what: &str, text: &'d str, text_offset: us
 
 /// The ids of the requests in a POST body (one message or a batch), as [`Json::id_key`]
 /// writes them.
-fn requests_in(msg: &RawValue) -> Vec<String> {
-    let one = |m: Json| {
-        let [method, id] = m.fields(&["method", "id"])?;
+fn requests_in(msg: &str) -> Vec<String> {
+    let parts = scan::messages(msg).unwrap_or_default();
+    let id = |parts: &Parts<Span>| {
+        let [id, method, ..] = parts.resolve(msg).of_message;
         method.and(id).filter(|id| !id.is_null()).map(Json::id_key)
     };
-    let msg = Json::from(msg);
-    match msg.elements() {
-        Some(batch) => batch.into_iter().filter_map(one).collect(),
-        None => one(msg).into_iter().collect(),
-    }
+    parts.iter().filter_map(id).collect()
 }
 
 /// A header's value, by case-insensitive name, from HAR's `[{name, value}]`.

@@ -10,6 +10,7 @@ mod document;
 mod locate;
 mod message;
 pub mod read;
+mod scan;
 mod session;
 pub mod write;
 
@@ -147,7 +148,16 @@ fn judge_document(open: &Open, format: InputFormat) -> io::Result<(Vec<Finding>,
                             origin.text_offset,
                             origin.path,
                         ));
-                        auditor.record(&origin, (&*msg).into(), at.line);
+                        match scan::messages(&msg) {
+                            Ok(parts) => {
+                                for parts in &parts {
+                                    auditor.message(&origin, &parts.resolve(&msg), at.line);
+                                }
+                            }
+                            Err(fault) => {
+                                auditor.broken(format!("this message {}", fault.describe(&msg)), at)
+                            }
+                        }
                     }
                     Item::Broken {
                         message,

@@ -8,9 +8,8 @@
 use std::borrow::Cow;
 use std::io::{self, BufRead};
 
-use serde_json::value::RawValue;
-
-use super::message::{Json, members, string};
+use super::message::{Json, Parts, Span, string};
+use super::scan::{self, Scanner};
 
 /// Lines longer than this are skipped with a diagnostic instead of held in memory.
 pub const MAX_LINE_BYTES: usize = 64 << 20;
@@ -57,13 +56,16 @@ pub struct Line<'b> {
     pub too_long: bool,
 }
 
-/// Reads lines with their offsets into one reused buffer, never holding more than
-/// [`MAX_LINE_BYTES`] of one line.
+/// Reads lines with their offsets, never holding more than [`MAX_LINE_BYTES`] of one line. A
+/// line that lies whole in the reader's buffer is lent from it; one that does not is copied
+/// into a buffer of our own.
 pub struct Lines<R> {
     inner: R,
     number: usize,
     offset: usize,
     buf: Vec<u8>,
+    /// The bytes of the line lent last, consumed when the next is read.
+    lent: usize,
 }
 
 impl<R: BufRead> Lines<R> {
@@ -73,6 +75,7 @@ impl<R: BufRead> Lines<R> {
             number: 0,
             offset: 0,
             buf: Vec::new(),
+            lent: 0,
         }
     }
 
@@ -95,6 +98,32 @@ impl<R: BufRead> Lines<R> {
 
     /// The next line; with `keep` false its bytes are not copied.
     fn advance(&mut self, keep: bool) -> Option<io::Result<Line<'_>>> {
+        self.inner.consume(std::mem::take(&mut self.lent));
+        let whole = self
+            .inner
+            .fill_buf()
+            .ok()
+            .and_then(|buf| memchr::memchr(b'\n', buf));
+        if let Some(end) = whole {
+            let buf = match self.inner.fill_buf() {
+                Ok(buf) => buf,
+                Err(e) => return Some(Err(e)),
+            };
+            self.lent = end + 1;
+            self.number += 1;
+            let offset = self.offset;
+            self.offset += end + 1;
+            let mut bytes = &buf[..end];
+            while let [line @ .., b'\r'] = bytes {
+                bytes = line;
+            }
+            return Some(Ok(Line {
+                number: self.number,
+                offset,
+                bytes,
+                too_long: false,
+            }));
+        }
         let (mut consumed, mut too_long) = (0usize, !keep);
         let bytes = &mut self.buf;
         bytes.clear();
@@ -155,10 +184,11 @@ pub struct Origin<'l> {
 }
 
 pub enum Parsed<'l> {
-    /// A message, or a batch of them, in `origin.text`.
+    /// A message, or a batch of them, in `origin.text`: the parts of each.
     Message {
         origin: Origin<'l>,
-        msg: &'l RawValue,
+        /// As spans in `origin.text`.
+        parts: Vec<Parts<Span>>,
     },
     /// Not a message (blank, or a Claude log line that is not traffic).
     Skip,
@@ -179,7 +209,7 @@ pub fn detect(first_line: &str) -> InputFormat {
     if is_claude_line(trimmed) {
         return InputFormat::Claude;
     }
-    match members(trimmed, &["msg", "dir"]) {
+    match scan::members(trimmed, &["msg", "dir"]) {
         Ok(Some([Some(_), Some(_)])) => InputFormat::Envelope,
         _ => InputFormat::Jsonl,
     }
@@ -203,8 +233,8 @@ pub fn parse_line(format: InputFormat, text: &str, offset: usize) -> Parsed<'_> 
         InputFormat::Envelope => envelope(text, offset),
         InputFormat::Claude => claude(text, offset),
         InputFormat::Jsonl | InputFormat::Auto | InputFormat::Har | InputFormat::Inspector => {
-            match serde_json::from_str::<&RawValue>(text) {
-                Ok(msg) => Parsed::Message {
+            match scan::messages(text) {
+                Ok(parts) => Parsed::Message {
                     origin: Origin {
                         dir: None,
                         session: None,
@@ -212,28 +242,44 @@ pub fn parse_line(format: InputFormat, text: &str, offset: usize) -> Parsed<'_> 
                         text_offset: offset,
                         path: &[],
                     },
-                    msg,
+                    parts,
                 },
-                Err(e) => Parsed::Broken(format!("this line is not JSON ({e})")),
+                Err(fault) => Parsed::Broken(format!("this line {}", fault.describe(text))),
             }
         }
     }
 }
 
 fn envelope(text: &str, offset: usize) -> Parsed<'_> {
-    let [dir, session, server, msg] = match members(text, &["dir", "session", "server", "msg"]) {
-        Ok(Some(fields)) => fields,
-        Ok(None) => [None; 4],
-        Err(e) => return Parsed::Broken(format!("this line is not JSON ({e})")),
+    let mut scanner = Scanner::new(text);
+    let (mut found, mut msg) = ([None; 3], None);
+    let object = scanner
+        .object(|s, key| {
+            if key == "msg" {
+                // One message is the rule, a batch the exception.
+                let mut parts = Vec::with_capacity(1);
+                s.messages(&mut parts)?;
+                msg = Some(parts);
+                return Ok(true);
+            }
+            let Some(k) = ["dir", "session", "server"].iter().position(|k| *k == key) else {
+                return Ok(false);
+            };
+            found[k] = Some(s.value()?);
+            Ok(true)
+        })
+        .and_then(|object| scanner.end().map(|()| object));
+    let (Ok(Some(_)), Some(parts)) = (&object, msg) else {
+        return Parsed::Broken(match object {
+            Err(fault) => format!("this line {}", fault.describe(text)),
+            Ok(_) => "this envelope has no `msg`".to_string(),
+        });
     };
-    let [dir, session, server] = [dir, session, server].map(|part| part.map(Json::from));
+    let [dir, session, server] = found;
     let dir = match string(dir).as_deref() {
         Some("c2s" | "client->server" | "client_to_server" | "send") => Some(Dir::ClientToServer),
         Some("s2c" | "server->client" | "server_to_client" | "recv") => Some(Dir::ServerToClient),
         _ => None,
-    };
-    let Some(msg) = msg else {
-        return Parsed::Broken("this envelope has no `msg`".to_string());
     };
     // A string key as it is; any other value as compact JSON.
     let key = |part: Option<Json>| {
@@ -255,7 +301,7 @@ fn envelope(text: &str, offset: usize) -> Parsed<'_> {
             text_offset: offset,
             path: &["msg"],
         },
-        msg,
+        parts,
     }
 }
 
@@ -281,9 +327,10 @@ fn claude(text: &str, offset: usize) -> Parsed<'_> {
         })
         .map(str::to_string);
     let json = &text[marker..];
-    let mut stream = serde_json::Deserializer::from_str(json).into_iter::<&RawValue>();
-    match stream.next() {
-        Some(Ok(msg)) => Parsed::Message {
+    // The message is the first value; what follows it (`{ metadata: undefined }`) is not.
+    let mut parts = Vec::with_capacity(1);
+    match Scanner::new(json).messages(&mut parts) {
+        Ok(_) => Parsed::Message {
             origin: Origin {
                 dir: Some(dir),
                 session: server,
@@ -291,15 +338,17 @@ fn claude(text: &str, offset: usize) -> Parsed<'_> {
                 text_offset: offset + marker,
                 path: &[],
             },
-            msg,
+            parts,
         },
         _ if json.contains(" chars truncated]") => Parsed::Truncated {
             dir,
             session: server,
             id: leading_id(json),
         },
-        Some(Err(e)) => Parsed::Broken(format!("the message on this line is not JSON ({e})")),
-        None => Parsed::Broken("the message on this line is empty".to_string()),
+        _ if json.trim().is_empty() => {
+            Parsed::Broken("the message on this line is empty".to_string())
+        }
+        Err(fault) => Parsed::Broken(format!("the message on this line {}", fault.describe(json))),
     }
 }
 
@@ -311,10 +360,8 @@ fn leading_id(json: &str) -> Option<String> {
     }
     let head = &json[..cut];
     let after = &head[head.find("\"id\":")? + 5..];
-    let mut stream =
-        serde_json::Deserializer::from_str(after.trim_start()).into_iter::<&RawValue>();
-    let id = stream.next()?.ok()?;
-    matches!(id.get().as_bytes()[0], b'"' | b'-' | b'0'..=b'9').then(|| Json::from(id).id_key())
+    let id = Scanner::new(after).value().ok()?;
+    matches!(id.text().as_bytes()[0], b'"' | b'-' | b'0'..=b'9').then(|| id.id_key())
 }
 
 #[cfg(test)]
@@ -323,18 +370,25 @@ mod tests {
 
     #[test]
     fn lines_keep_offsets_and_strip_crlf() {
-        let mut lines = Lines::new("a\r\n\nbc".as_bytes());
-        let mut seen = Vec::new();
-        while let Some(line) = lines.next_line() {
-            let line = line.unwrap();
-            seen.push((line.number, line.offset, line.bytes.to_vec()));
-        }
+        let text = "a\r\r\n\nbc";
+        let read = |mut lines: Lines<_>| {
+            let mut seen = Vec::new();
+            while let Some(line) = lines.next_line() {
+                let line = line.unwrap();
+                seen.push((line.number, line.offset, line.bytes.to_vec()));
+            }
+            seen
+        };
+        let seen = read(Lines::new(io::BufReader::new(text.as_bytes())));
+        // Lines that do not lie whole in the reader's buffer are copied, with the same result.
+        let copied = read(Lines::new(io::BufReader::with_capacity(2, text.as_bytes())));
+        assert_eq!(seen, copied);
         assert_eq!(
             seen,
             [
                 (1, 0, b"a".to_vec()),
-                (2, 3, b"".to_vec()),
-                (3, 4, b"bc".to_vec())
+                (2, 4, b"".to_vec()),
+                (3, 5, b"bc".to_vec())
             ]
         );
     }
@@ -359,12 +413,14 @@ mod tests {
             r#"2025-07-12T05:51:44.601Z [Desktop Commander] [info] Message from server: {"jsonrpc":"2.0","id":0,"result":{}} { metadata: undefined }"#,
             r#"2025-07-30T21:16:29.756Z [info] [Desktop Commander] Message from server: {"jsonrpc":"2.0","id":0,"result":{}}"#,
         ] {
-            let Parsed::Message { origin, msg } = parse_line(InputFormat::Claude, line, 10) else {
+            let Parsed::Message { origin, parts } = parse_line(InputFormat::Claude, line, 10)
+            else {
                 panic!("{line}")
             };
+            let msg = parts[0].resolve(origin.text).message.text();
             assert_eq!(origin.dir, Some(Dir::ServerToClient));
             assert_eq!(origin.session.as_deref(), Some("Desktop Commander"));
-            assert_eq!(msg.get(), r#"{"jsonrpc":"2.0","id":0,"result":{}}"#);
+            assert_eq!(msg, r#"{"jsonrpc":"2.0","id":0,"result":{}}"#);
             assert_eq!(&line[origin.text_offset - 10..][..1], "{");
         }
         let skip =
@@ -392,9 +448,11 @@ mod tests {
     #[test]
     fn envelopes_read_what_they_hold() {
         let read = |line: &str| match parse_line(InputFormat::Envelope, line, 0) {
-            Parsed::Message { origin, msg } => {
-                Ok((origin.dir, origin.session, msg.get().to_string()))
-            }
+            Parsed::Message { origin, parts } => Ok((
+                origin.dir,
+                origin.session,
+                parts[0].resolve(origin.text).message.text().to_string(),
+            )),
             Parsed::Broken(why) => Err(why),
             _ => Err("skipped".to_string()),
         };

@@ -8,7 +8,6 @@
 use std::borrow::Cow;
 use std::collections::{BTreeSet, VecDeque};
 use std::ops::Range;
-use std::sync::Arc;
 
 use foldhash::{HashMap, HashSet};
 use serde_json::Value;
@@ -19,6 +18,7 @@ use super::locate::value_span;
 use super::message::Parts;
 use super::message::{Json, given, string};
 use super::read::{Dir, Origin};
+use super::scan;
 use crate::finding::{Finding, Label};
 use crate::rules::{self, RuleMeta};
 
@@ -51,8 +51,9 @@ struct Session {
     stale: bool,
     /// Requests awaiting an answer, by [`id_key`], for each direction a request can go.
     pending: [HashMap<String, Request>; 2],
-    answered: VecDeque<(Dir, Arc<str>)>,
-    answered_set: HashSet<(Dir, Arc<str>)>,
+    /// Fingerprints of the latest answered requests, oldest first, and as a set.
+    answered: VecDeque<u64>,
+    answered_set: HashSet<u64>,
     /// Sequence number of the server's latest response.
     last_answer: u64,
 }
@@ -60,7 +61,8 @@ struct Session {
 struct Request {
     /// As [`id_key`] writes it, which is also how a message shows it.
     id: String,
-    method: String,
+    /// The methods the audit follows are not copied.
+    method: Cow<'static, str>,
     at: Spot,
     seq: u64,
     cancelled: bool,
@@ -117,11 +119,6 @@ fn spot_of(origin: &Origin, line: usize, part: Json) -> Spot {
 }
 
 impl Auditor {
-    /// A message, or a batch of them, read at `line`.
-    pub fn record(&mut self, origin: &Origin, msg: Json, line: usize) {
-        Parts::each(msg, |parts| self.message(origin, &parts, line));
-    }
-
     /// A line that could not be read as a message.
     pub fn broken(&mut self, message: String, at: Spot) {
         self.push(
@@ -210,7 +207,12 @@ impl Auditor {
         }
         let request = Request {
             id: id.id_key(),
-            method: method.to_string(),
+            method: match method {
+                "tools/call" => Cow::Borrowed("tools/call"),
+                "tools/list" => Cow::Borrowed("tools/list"),
+                "initialize" => Cow::Borrowed("initialize"),
+                other => Cow::Owned(other.to_string()),
+            },
             at: m.spot(None),
             seq: self.seq,
             cancelled: false,
@@ -262,9 +264,7 @@ impl Auditor {
             Some(request) => request,
             None => {
                 let retyped = retyped_key(id).and_then(|k| session.pending[side(asked)].remove(&k));
-                let duplicate = session
-                    .answered_set
-                    .contains(&(asked, Arc::from(key.as_str())));
+                let duplicate = session.answered_set.contains(&fingerprint(asked, &key));
                 let message = match (&retyped, duplicate) {
                     (Some(r), _) => format!(
                         "the response echoes id {key} for request id {} ({})",
@@ -302,12 +302,12 @@ impl Auditor {
         if asked != Dir::ClientToServer {
             return;
         }
-        match request.method.as_str() {
+        match request.method.as_ref() {
             "initialize" => {
                 let [.., version, capabilities] = m.parts.of_result;
                 session.version = string(version).map(Cow::into_owned);
                 session.tools_capability = capabilities
-                    .map(|c| c.fields(&["tools"]).is_some_and(|[tools]| tools.is_some()));
+                    .map(|c| matches!(scan::members(c.text(), &["tools"]), Ok(Some([Some(_)]))));
             }
             "tools/list" => {
                 let Some(result) = m
@@ -582,12 +582,8 @@ impl Auditor {
     /// MCP202: an error text that enumerates the server's tools.
     fn check_listed_tools(&mut self, m: &Msg, request: &Request, call: &Call, text: &str) {
         let session = &self.sessions[&m.origin.session];
-        let names: Vec<&str> = session
-            .catalog
-            .as_ref()
-            .map(|c| c.names().filter(|n| *n != call.name).collect())
-            .unwrap_or_default();
-        let Some(why) = rules::lists_tools(text, &names) else {
+        let known = session.catalog.as_ref().map(Catalog::known_tools);
+        let Some(why) = rules::lists_tools(text, known, &call.name) else {
             return;
         };
         let message = format!(
@@ -695,10 +691,17 @@ impl Session {
         {
             self.answered_set.remove(&old);
         }
-        let key = (dir, Arc::from(id));
-        self.answered_set.insert(key.clone());
+        let key = fingerprint(dir, id);
+        self.answered_set.insert(key);
         self.answered.push_back(key);
     }
+}
+
+/// A request id in 64 bits, for telling a second response from a stray one: a collision
+/// would only change which of the two a message says. The seed is fixed, so runs agree.
+fn fingerprint(dir: Dir, id: &str) -> u64 {
+    use std::hash::BuildHasher;
+    foldhash::fast::FixedState::with_seed(0).hash_one((dir, id))
 }
 
 /// Where a direction's pending requests are kept.
@@ -721,7 +724,7 @@ fn call(m: &Msg) -> Call {
         _ => None,
     };
     let version = meta
-        .and_then(|m| m.fields(&["io.modelcontextprotocol/protocolVersion"]))
+        .and_then(|m| scan::members(m.text(), &["io.modelcontextprotocol/protocolVersion"]).ok()?)
         .and_then(|[version]| string(version).map(Cow::into_owned));
     Call {
         name: string(name).map_or_else(|| "?".to_string(), Cow::into_owned),
