@@ -64,6 +64,30 @@ fn a_broken_har_entry_list_ends_the_walk_instead_of_looping() {
 }
 
 #[test]
+fn a_batch_of_millions_is_reported_not_held() {
+    let file = scratch("batch").join("batch.jsonl");
+    let batch = format!("[{}{{}}]\n", "{},".repeat(8_000_000));
+    let call =
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{}}}"#;
+    let error = r#"{"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"boom"}}"#;
+    std::fs::write(&file, format!("{batch}{call}\n{error}\n")).unwrap();
+    let out = common::run(&["audit", "--format", "concise", file.to_str().unwrap()]);
+    assert_eq!(
+        out.stdout.lines().take(2).collect::<Vec<_>>(),
+        [
+            format!(
+                "{}:1:1: MCP001 warning this line is a batch of more than 10000 messages, so it was not checked",
+                file.display()
+            ),
+            format!(
+                "{}:3:33: MCP104 error tool failure answered with a JSON-RPC error (-32603) for tools/call `x` (id 1)",
+                file.display()
+            ),
+        ]
+    );
+}
+
+#[test]
 fn a_line_over_the_limit_is_skipped_without_holding_it() {
     let file = scratch("long").join("long.jsonl");
     let mut text = String::from("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"pad\":\"");
@@ -130,8 +154,17 @@ fn mutated(seeds: Vec<Vec<u8>>) -> impl Strategy<Value = Vec<u8>> {
         })
 }
 
+/// `PROPTEST_CASES` when it is set (the long run), else a quick run for CI. An explicit
+/// `cases` would hide the variable.
+fn cases(quick: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|cases| cases.parse().ok())
+        .unwrap_or(quick)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(64), ..ProptestConfig::default() })]
 
     #[test]
     fn audit_never_panics_on_mutated_transcripts(bytes in mutated(seeds("testdata/transcripts", "jsonl"))) {

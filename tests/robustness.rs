@@ -145,3 +145,73 @@ fn fifos_are_never_read_named_or_walked() {
     );
     assert_eq!(out.status, 2);
 }
+
+/// Files mcp-lint may not read: each is named on stderr (exit 2) and the rest is checked.
+/// Root reads everything, so as root the run is made as `nobody` (setpriv, util-linux), from
+/// a copy of the binary in a directory anyone can enter.
+#[cfg(unix)]
+#[test]
+fn files_that_cannot_be_read_are_named_and_the_rest_is_checked() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("mcp-lint-unreadable-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mode = |path: &Path, mode| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
+    };
+    mode(&dir, 0o755);
+    let (server, locked, transcript) = (
+        dir.join("server.rs"),
+        dir.join("locked.rs"),
+        dir.join("locked.jsonl"),
+    );
+    for file in [&server, &locked] {
+        std::fs::copy(FAIL, file).unwrap();
+    }
+    std::fs::write(
+        &transcript,
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n",
+    )
+    .unwrap();
+    let bin = dir.join("mcp-lint");
+    std::fs::copy(env!("CARGO_BIN_EXE_mcp-lint"), &bin).unwrap();
+    mode(&server, 0o644);
+    mode(&bin, 0o755);
+    mode(&locked, 0o000);
+    mode(&transcript, 0o000);
+
+    let privileged = std::fs::read(&locked).is_ok();
+    let mut command = match privileged {
+        true => {
+            let mut setpriv = std::process::Command::new("setpriv");
+            setpriv.args(["--reuid=65534", "--regid=65534", "--clear-groups"]);
+            setpriv.arg(&bin);
+            setpriv
+        }
+        false => std::process::Command::new(&bin),
+    };
+    let out = command
+        .args(["--format", "concise"])
+        .args([&locked, &server, &transcript])
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(
+        stderr,
+        format!(
+            "mcp-lint: {}: Permission denied (os error 13)\nmcp-lint: {}: Permission denied (os error 13)\n",
+            transcript.display(),
+            locked.display()
+        ),
+        "in path order"
+    );
+    let checked = stdout
+        .lines()
+        .filter(|l| l.starts_with(server.to_str().unwrap()));
+    assert_eq!(checked.count(), 3, "{stdout}");
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -17,7 +17,7 @@ use super::locate;
 pub struct Json<'a>(&'a str);
 
 impl<'a> Json<'a> {
-    /// Text already checked to be one JSON value (by [`super::scan`], maybe in another thread).
+    /// Text the scan has checked to be one JSON value.
     pub fn checked(text: &'a str) -> Self {
         Json(text)
     }

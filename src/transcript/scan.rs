@@ -57,11 +57,16 @@ fn none<const N: usize>() -> [Option<Span>; N] {
     std::array::from_fn(|_| None)
 }
 
+/// A batch longer than this is reported instead of read: the parts of each message are kept
+/// until the line is judged, and a 64 MiB line of `{},` would be 20 million of them.
+pub const MAX_BATCH: usize = 10_000;
+
 /// Why a text could not be scanned.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Fault {
     NotJson,
     TooDeep,
+    TooMany,
 }
 
 pub type Scanned<T> = Result<T, Fault>;
@@ -72,6 +77,9 @@ impl Fault {
         match (self, serde_json::from_str::<IgnoredAny>(text)) {
             (Fault::TooDeep, _) => {
                 format!("is nested more than {MAX_DEPTH} levels deep, so it was not checked")
+            }
+            (Fault::TooMany, _) => {
+                format!("is a batch of more than {MAX_BATCH} messages, so it was not checked")
             }
             (Fault::NotJson, Err(e)) => format!("is not JSON ({e})"),
             (Fault::NotJson, Ok(_)) => "is not JSON".to_string(),
@@ -137,8 +145,11 @@ impl<'a> Scanner<'a> {
         if self.peek() != Some(b'[') {
             return self.message().map(|parts| out.push(parts));
         }
-        self.container(b']', |s| s.message().map(|parts| out.push(parts)))
-            .map(drop)
+        self.container(b']', |s| match out.len() < MAX_BATCH {
+            true => s.message().map(|parts| out.push(parts)),
+            false => Err(Fault::TooMany),
+        })
+        .map(drop)
     }
 
     /// One message: `params`, `result` and `error` are walked as they are met; the last of a
@@ -387,6 +398,7 @@ impl<'a> Scanner<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     fn checks(text: &str) -> bool {
         let mut scanner = Scanner::new(text);
@@ -450,6 +462,65 @@ mod tests {
             }
         }
         assert_eq!(plain_run("é ~\u{7f}".as_bytes()), 5);
+    }
+
+    /// Token soup: every structure JSON has, and the ways to get each wrong.
+    fn soup() -> impl Strategy<Value = String> {
+        let token = prop::sample::select(vec![
+            "{",
+            "}",
+            "[",
+            "]",
+            ",",
+            ":",
+            " ",
+            "\n",
+            "\"a\"",
+            "\"id\"",
+            "\"\\u00e9\"",
+            "\"\\ud83d\\ude00\"",
+            "\"\\x\"",
+            "\"\\",
+            "\"",
+            "\u{1}",
+            "é",
+            "0",
+            "01",
+            "-",
+            "-0.5e+3",
+            "1.",
+            ".5",
+            "1e",
+            "true",
+            "tru",
+            "null",
+            "nullx",
+            "false",
+        ]);
+        prop::collection::vec(token, 0..24).prop_map(|tokens| tokens.concat())
+    }
+
+    proptest! {
+        // PROPTEST_CASES sets a longer run (README, "Fuzzing").
+        #![proptest_config(ProptestConfig::with_cases(
+            std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(2048)
+        ))]
+
+        #[test]
+        fn the_scanner_and_serde_json_agree_on_what_is_json(text in soup()) {
+            let serde = serde_json::from_str::<IgnoredAny>(&text).is_ok();
+            prop_assert_eq!(checks(&text), serde, "{:?}", text);
+        }
+
+        #[test]
+        fn message_parts_never_panic_and_lie_in_the_text(text in soup()) {
+            if let Ok(all) = messages(&text) {
+                for parts in &all {
+                    let resolved = parts.resolve(&text);
+                    prop_assert!(resolved.message.span_in(&text).is_some());
+                }
+            }
+        }
     }
 
     #[test]

@@ -216,7 +216,7 @@ impl Auditor {
             at: m.spot(None),
             seq: self.seq,
             cancelled: false,
-            continues: method == "tools/list" && given(m.parts.of_params[4]),
+            continues: method == "tools/list" && given(cursor(m)),
             call: (method == "tools/call").then(|| call(m)),
         };
         let session = self.session(&m.origin.session);
@@ -227,7 +227,8 @@ impl Auditor {
         let session = self.session(&m.origin.session);
         match method {
             "notifications/cancelled" => {
-                let Some(target) = m.parts.of_params[5] else {
+                let [.., target] = m.parts.of_params;
+                let Some(target) = target else {
                     return;
                 };
                 let key = target.id_key();
@@ -710,6 +711,12 @@ fn side(dir: Dir) -> usize {
         Dir::ClientToServer => 0,
         Dir::ServerToClient => 1,
     }
+}
+
+/// The `cursor` of a `tools/list` that continues a listing.
+fn cursor<'m>(m: &Msg<'m>) -> Option<Json<'m>> {
+    let [.., cursor, _] = m.parts.of_params;
+    cursor
 }
 
 /// Reads a `tools/call`'s params, and whether they satisfy CallToolRequest.
