@@ -21,8 +21,9 @@ use crate::{Env, exit, source, suppress, use_color, walk};
 /// Larger Rust files are reported as not checked rather than parsed (generated code, data).
 const MAX_SOURCE_BYTES: u64 = 16 << 20;
 
-/// syn recurses once per nesting level; deeply nested input needs more than the default stack.
-const WORKER_STACK_BYTES: usize = 256 << 20;
+/// syn recurses once per nesting level, and jsonschema once per level of a schema from the
+/// traffic; deeply nested input needs more than the default stack.
+pub(crate) const WORKER_STACK_BYTES: usize = 256 << 20;
 
 pub fn run(args: &CheckArgs, env: &mut Env) -> io::Result<i32> {
     report_inputs(

@@ -88,6 +88,41 @@ fn a_batch_of_millions_is_reported_not_held() {
 }
 
 #[test]
+fn schemas_nested_as_deep_as_json_is_read_are_compiled_and_applied() {
+    // 60 levels of `properties` are 121 levels of JSON; inside a tools/list result that is
+    // close to the 128 levels serde_json builds (deeper is MCP001, "cannot be read").
+    let nest =
+        |inner: String, level: &dyn Fn(String) -> String| (0..60).fold(inner, |i, _| level(i));
+    let schema = nest(r#"{"type":"integer"}"#.to_string(), &|inner| {
+        format!(r#"{{"type":"object","properties":{{"a":{inner}}},"required":["a"]}}"#)
+    });
+    let wrong = nest(r#""x""#.to_string(), &|inner| format!(r#"{{"a":{inner}}}"#));
+    let lines = [
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#.to_string(),
+        format!(
+            r#"{{"jsonrpc":"2.0","id":1,"result":{{"tools":[{{"name":"deep","inputSchema":{schema},"outputSchema":{schema}}}]}}}}"#
+        ),
+        format!(
+            r#"{{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{{"name":"deep","arguments":{wrong}}}}}"#
+        ),
+        r#"{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"bad"}}"#.to_string(),
+        r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"deep","arguments":{}}}"#
+            .to_string(),
+        format!(
+            r#"{{"jsonrpc":"2.0","id":3,"result":{{"content":[],"structuredContent":{wrong}}}}}"#
+        ),
+    ];
+    let file = scratch("deep-schema").join("deep.jsonl");
+    std::fs::write(&file, lines.join("\n") + "\n").unwrap();
+    let (_, codes) = audit(&file);
+    assert_eq!(
+        codes,
+        ["MCP103", "MCP106"],
+        "both checked against the 60-level schema"
+    );
+}
+
+#[test]
 fn a_line_over_the_limit_is_skipped_without_holding_it() {
     let file = scratch("long").join("long.jsonl");
     let mut text = String::from("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"pad\":\"");

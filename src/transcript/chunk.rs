@@ -56,14 +56,18 @@ pub fn judge_lines(
     let (to_judge, to_read) = sync_channel::<Chunk>(2);
     let (spent, refill) = channel::<Chunk>();
     std::thread::scope(|scope| {
-        let judge = scope.spawn(move || {
-            let mut auditor = Auditor::default();
-            for mut chunk in to_read {
-                chunk.judge(&mut auditor);
-                let _ = spent.send(chunk);
-            }
-            auditor.finish()
-        });
+        // Schemas from the traffic are compiled and applied here, recursively: the stack is
+        // the workers' own, not a spawned thread's 2 MiB.
+        let judge = std::thread::Builder::new()
+            .stack_size(crate::check::WORKER_STACK_BYTES)
+            .spawn_scoped(scope, move || {
+                let mut auditor = Auditor::default();
+                for mut chunk in to_read {
+                    chunk.judge(&mut auditor);
+                    let _ = spent.send(chunk);
+                }
+                auditor.finish()
+            })?;
         let read = read_chunks(open, format, progress, to_judge, refill);
         let judged = judge
             .join()
