@@ -14,10 +14,11 @@ use super::scan;
 /// One message of a document, or a reason an exchange cannot be judged.
 pub enum Item<'d> {
     /// A message or a batch, as checked JSON text: borrowed from the document, or decoded
-    /// from a string in it (an HTTP body).
+    /// from a string in it (an HTTP body); and the parts of each message, as spans in it.
     Message {
         origin: Origin<'d>,
         msg: Cow<'d, str>,
+        parts: Vec<Parts<Span>>,
     },
     /// A body that is not JSON-RPC, or a part of the document that is not what it should be.
     Broken {
@@ -83,8 +84,8 @@ pub fn har(doc: &str) -> Result<Vec<Item<'_>>, String> {
                 (text, text_offset, path),
                 "the request body",
             );
-            if let Item::Message { msg, .. } = &item {
-                asked = requests_in(msg);
+            if let Item::Message { msg, parts, .. } = &item {
+                asked = requests_in(msg, parts);
             }
             items.push(item);
         }
@@ -176,16 +177,18 @@ pub fn inspector(doc: &str) -> Result<Vec<Item<'_>>, String> {
         ];
         for (msg, dir, path) in parts {
             if let Some(msg) = msg.filter(|m| !m.is_null()) {
-                items.push(Item::Message {
-                    origin: Origin {
-                        dir,
-                        session: None,
-                        text,
-                        text_offset: span.start,
-                        path,
-                    },
-                    msg: Cow::Borrowed(msg.text()),
-                });
+                let origin = Origin {
+                    dir,
+                    session: None,
+                    text,
+                    text_offset: span.start,
+                    path,
+                };
+                items.push(message_item(
+                    origin,
+                    Cow::Borrowed(msg.text()),
+                    "the message",
+                ));
             }
         }
     }
@@ -200,22 +203,25 @@ fn body_item<'d>(
     (text, text_offset, path): (&'d str, usize, &'static [&'static str]),
     what: &str,
 ) -> Item<'d> {
-    match scan::messages(body) {
-        Ok(_) => Item::Message {
-            origin: Origin {
-                dir: Some(dir),
-                session: session.clone(),
-                text,
-                text_offset,
-                path,
-            },
-            msg: Cow::Owned(body.to_string()),
-        },
+    let origin = Origin {
+        dir: Some(dir),
+        session: session.clone(),
+        text,
+        text_offset,
+        path,
+    };
+    message_item(origin, Cow::Owned(body.to_string()), what)
+}
+
+/// A message or a batch, scanned once; MCP001 (saying `what` is wrong) if it cannot be.
+fn message_item<'d>(origin: Origin<'d>, msg: Cow<'d, str>, what: &str) -> Item<'d> {
+    match scan::messages(&msg) {
+        Ok(parts) => Item::Message { origin, msg, parts },
         Err(fault) => Item::Broken {
-            message: format!("{what} {}", fault.describe(body)),
-            text,
-            text_offset,
-            path,
+            message: format!("{what} {}", fault.describe(&msg)),
+            text: origin.text,
+            text_offset: origin.text_offset,
+            path: origin.path,
         },
     }
 }
@@ -243,8 +249,7 @@ fn not_json<'d>(e: serde_json::Error, what: &str, text: &'d str, text_offset: us
 
 /// The ids of the requests in a POST body (one message or a batch), as [`Json::id_key`]
 /// writes them.
-fn requests_in(msg: &str) -> Vec<String> {
-    let parts = scan::messages(msg).unwrap_or_default();
+fn requests_in(msg: &str, parts: &[Parts<Span>]) -> Vec<String> {
     let id = |parts: &Parts<Span>| {
         let [id, method, ..] = parts.resolve(msg).of_message;
         method.and(id).filter(|id| !id.is_null()).map(Json::id_key)

@@ -1,30 +1,28 @@
-//! Finds where a value sits in the raw text of one JSON line, for labels: serde_json gives
-//! values, not positions. The scan is string-aware and iterative (no recursion per level).
+//! Finds where a value sits in text that was not scanned whole (a HAR file, whose entries are
+//! checked one by one, or the place of a message for a label), leniently: broken text gives
+//! a wrong guess or none, never a panic or a stop. Lines are read by [`super::scan`], which
+//! checks them. The walk is string-aware and iterative (no recursion per level).
 
 use std::ops::Range;
 
-/// The byte range of the value at `path` (object keys from the top) in `text`.
+/// The byte range of the value at `path` (object keys from the top) in `text`; the last of a
+/// repeated key wins, as in JSON parsers.
 pub fn value_span(text: &str, path: &[&str]) -> Option<Range<usize>> {
     let mut span = skip_ws(text.as_bytes(), 0)..skip_value(text.as_bytes(), 0)?;
     for key in path {
-        let [member] = members(&text[span.clone()], &[key])?;
+        let object = &text[span.clone()];
+        let mut member = None;
+        walk_members(object, |name, at| {
+            let end = skip_value(object.as_bytes(), at)?;
+            if name == *key {
+                member = Some(at..end);
+            }
+            Some(end)
+        })?;
         let member = member?;
         span = span.start + member.start..span.start + member.end;
     }
     Some(span)
-}
-
-/// The values of the members named in `keys` of the object `text`, by their place in `keys`;
-/// `None` when `text` is not an object. The last of a repeated key wins, as in JSON parsers.
-pub fn members<const N: usize>(text: &str, keys: &[&str; N]) -> Option<[Option<Range<usize>>; N]> {
-    let mut found = std::array::from_fn(|_| None);
-    walk_members(text, |key, at| {
-        let k = keys.iter().position(|k| *k == key)?;
-        let end = value_end(text, at)?;
-        found[k] = Some(at..end);
-        Some(end)
-    })?;
-    Some(found)
 }
 
 /// Walks the members of the object `text` starts with: `visit` gets each member's name and
@@ -33,10 +31,7 @@ pub fn members<const N: usize>(text: &str, keys: &[&str; N]) -> Option<[Option<R
 ///
 /// Nothing is validated: `text` is JSON a parser has already checked, or any text whose
 /// spans are wanted (a wrong guess then, never a panic).
-pub fn walk_members(
-    text: &str,
-    mut visit: impl FnMut(&str, usize) -> Option<usize>,
-) -> Option<usize> {
+fn walk_members(text: &str, mut visit: impl FnMut(&str, usize) -> Option<usize>) -> Option<usize> {
     let bytes = text.as_bytes();
     let mut i = skip_ws(bytes, 0);
     if bytes.get(i) != Some(&b'{') {
@@ -71,11 +66,6 @@ pub fn span_in(text: &str, part: &str) -> Option<Range<usize>> {
     let start = (part.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
     let end = start + part.len();
     (end <= text.len()).then_some(start..end)
-}
-
-/// The end (exclusive) of the value starting at `at`.
-pub fn value_end(text: &str, at: usize) -> Option<usize> {
-    skip_value(text.as_bytes(), at)
 }
 
 /// The byte ranges of the elements of the array at `path`, in one pass over it.

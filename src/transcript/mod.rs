@@ -142,21 +142,14 @@ fn judge_document(open: &Open, format: InputFormat) -> io::Result<(Vec<Finding>,
         Ok(items) => {
             for item in items {
                 match item {
-                    Item::Message { origin, msg } => {
+                    Item::Message { origin, msg, parts } => {
                         let at = spot(document::located(
                             origin.text,
                             origin.text_offset,
                             origin.path,
                         ));
-                        match scan::messages(&msg) {
-                            Ok(parts) => {
-                                for parts in &parts {
-                                    auditor.message(&origin, &parts.resolve(&msg), at.line);
-                                }
-                            }
-                            Err(fault) => {
-                                auditor.broken(format!("this message {}", fault.describe(&msg)), at)
-                            }
+                        for parts in &parts {
+                            auditor.message(&origin, &parts.resolve(&msg), at.line);
                         }
                     }
                     Item::Broken {
