@@ -1,8 +1,10 @@
 //! The transcript pass: audits recorded JSON-RPC traffic against SEP-2145.
 //!
 //! A transcript is read twice as a stream: first to rebuild the sessions and judge every
-//! exchange ([`session::Auditor`]), then to keep the text of just the lines the findings point
-//! at, for rendering. Memory follows the requests in flight and the catalogs, not file size.
+//! exchange ([`session::Auditor`]; each line scanned once by [`scan`], on a thread of its own
+//! for line formats, see [`chunk`]), then to keep the text of just the lines the findings
+//! point at, for rendering. Memory follows the requests in flight and the catalogs, not file
+//! size.
 
 mod catalog;
 mod chunk;

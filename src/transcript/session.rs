@@ -15,8 +15,7 @@ use serde_json::Value;
 use super::ErrorAnswer;
 use super::catalog::{Catalog, Tool, first_error};
 use super::locate::value_span;
-use super::message::Parts;
-use super::message::{Json, given, string};
+use super::message::{Json, Parts, given, string};
 use super::read::{Dir, Origin};
 use super::scan;
 use crate::finding::{Finding, Label};
@@ -49,7 +48,7 @@ struct Session {
     /// Pages of a listing still being followed through `nextCursor`.
     listing: Option<Catalog>,
     stale: bool,
-    /// Requests awaiting an answer, by [`id_key`], for each direction a request can go.
+    /// Requests awaiting an answer, by [`Json::id_key`], for each direction a request can go.
     pending: [HashMap<String, Request>; 2],
     /// Fingerprints of the latest answered requests, oldest first, and as a set.
     answered: VecDeque<u64>,
@@ -59,7 +58,7 @@ struct Session {
 }
 
 struct Request {
-    /// As [`id_key`] writes it, which is also how a message shows it.
+    /// As [`Json::id_key`] writes it, which is also how a message shows it.
     id: String,
     /// The methods the audit follows are not copied.
     method: Cow<'static, str>,
