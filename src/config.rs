@@ -7,13 +7,17 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::rules::{self, Level, RuleMeta, UNKNOWN_TOOL_ASPECT};
+use crate::rules::mcp108::UNKNOWN_TOOL_ASPECT;
+use crate::rules::{self, Level, RuleMeta};
+use crate::rules::{did_you_mean, unknown_rule};
+use crate::text::closest;
 use crate::transcript::read::InputFormat;
+use crate::walk::normalize;
 
 /// What the rules are judged against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -296,21 +300,6 @@ impl Config {
     }
 }
 
-/// `path` with `.` and `..` resolved lexically (no symlink is followed).
-pub fn normalize(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for part in path.components() {
-        match part {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out
-}
-
 pub fn parse_level(text: &str) -> Option<Option<Level>> {
     Some(match text {
         "error" => Some(Level::Error),
@@ -319,42 +308,6 @@ pub fn parse_level(text: &str) -> Option<Option<Level>> {
         "off" => None,
         _ => return None,
     })
-}
-
-pub fn unknown_rule(name: &str) -> String {
-    format!("unknown rule `{name}`")
-}
-
-/// "did you mean `MCP101`?" for a misspelt code or name.
-pub fn did_you_mean(wanted: &str) -> Option<String> {
-    closest(wanted, rules::RULES.iter().flat_map(|r| [r.code, r.name]))
-        .map(|c| format!("did you mean `{c}`?"))
-}
-
-/// The candidate nearest to a misspelling, if any is near enough.
-pub fn closest<'c>(wanted: &str, candidates: impl Iterator<Item = &'c str>) -> Option<&'c str> {
-    let wanted = wanted.to_lowercase();
-    candidates
-        .map(|c| (edit_distance(&wanted, &c.to_lowercase()), c))
-        // One edit in four characters: `MCP10` finds `MCP101`, `MCP999` finds nothing.
-        .filter(|(d, c)| d * 4 <= c.len().max(4))
-        .min()
-        .map(|(_, c)| c)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let substitution = diagonal + usize::from(ca != *cb);
-            diagonal = row[j + 1];
-            row[j + 1] = substitution.min(row[j] + 1).min(row[j + 1] + 1);
-        }
-    }
-    row[b.len()]
 }
 
 /// The keys a configuration may have, for "did you mean" on an unknown one.

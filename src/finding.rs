@@ -1,11 +1,83 @@
 //! Plain data that flows from every check to the one renderer.
 
+use std::fmt;
 use std::ops::Range;
 use std::sync::Arc;
 
-use crate::rules::{Level, RuleMeta};
-use crate::suppress::Suppression;
 use crate::text::SourceText;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    Advice,
+    Warning,
+    Error,
+}
+
+impl Level {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::Error => "error",
+            Level::Warning => "warning",
+            Level::Advice => "advice",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str()) // honours widths, for the `rules` table
+    }
+}
+
+/// What a user sees of a rule everywhere: codes are stable, names are kebab-case.
+#[derive(Debug)]
+pub struct RuleMeta {
+    pub code: &'static str,
+    pub name: &'static str,
+    pub level: Level,
+    /// Reported by the source pass (`check`).
+    pub source: bool,
+    /// Reported by the transcript pass (`audit`).
+    pub transcript: bool,
+    pub summary: &'static str,
+    /// The SEP-2145 clause the rule enforces, quoted in every diagnostic.
+    pub sep: &'static str,
+    /// `rules/<CODE>.md`, printed by `explain`.
+    pub doc: &'static str,
+}
+
+/// What a rule says of one violation, before a pass places it: the rule owns these words.
+#[derive(Debug, Clone)]
+pub struct Violation {
+    pub rule: &'static RuleMeta,
+    pub message: String,
+    /// Text of the primary label under the offending expression.
+    pub label: String,
+    pub help: Option<String>,
+}
+
+impl Violation {
+    pub fn new(
+        rule: &'static RuleMeta,
+        message: String,
+        label: impl Into<String>,
+        help: Option<String>,
+    ) -> Violation {
+        Violation {
+            rule,
+            message,
+            label: label.into(),
+            help,
+        }
+    }
+
+    /// The violation as a finding at `span`.
+    pub fn at(self, span: Range<usize>) -> Finding {
+        let mut finding = Finding::new(self.rule, span, self.message, self.label);
+        finding.help = self.help;
+        finding
+    }
+}
 
 /// A secondary label, pointing at another place in the same file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -73,17 +145,11 @@ impl Finding {
 pub struct FileReport {
     pub source: Arc<SourceText>,
     pub findings: Vec<Finding>,
-    /// The file's suppression comments, applied once levels are known.
-    pub suppressions: Vec<Suppression>,
 }
 
 impl FileReport {
     pub fn new(source: Arc<SourceText>, findings: Vec<Finding>) -> Self {
-        let mut report = FileReport {
-            source,
-            findings,
-            suppressions: Vec::new(),
-        };
+        let mut report = FileReport { source, findings };
         report.sort();
         report
     }

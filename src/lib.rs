@@ -3,10 +3,13 @@
 //!
 //! [`run`] is the whole program; the binary and the tests both call it.
 
-mod check;
 mod cli;
+mod commands;
 mod config;
+mod engine;
+mod evidence;
 mod finding;
+mod pool;
 mod probe;
 mod record;
 mod report;
@@ -44,6 +47,8 @@ pub struct Env<'a> {
     pub stderr_is_terminal: bool,
     /// `NO_COLOR` set to a non-empty value.
     pub no_color: bool,
+    /// Read for an input named `-`.
+    pub stdin: &'a mut dyn std::io::Read,
     /// The working directory: where configuration is looked for, and what paths are relative to.
     pub cwd: std::path::PathBuf,
 }
@@ -72,13 +77,13 @@ where
         }
     };
     let result = match cli.command {
-        None => check::run(&cli.check, env),
-        Some(Command::Check(args)) => check::run(&args, env),
-        Some(Command::Audit(args)) => check::audit(&args, env),
+        None => commands::run(&cli.check, env),
+        Some(Command::Check(args)) => commands::run(&args, env),
+        Some(Command::Audit(args)) => commands::audit(&args, env),
         Some(Command::Probe(args)) => probe::run(&args, env),
         Some(Command::Record(args)) => record::run(&args, env),
-        Some(Command::Rules { format }) => check::list_rules(format, env),
-        Some(Command::Explain { rule }) => check::explain(&rule, env),
+        Some(Command::Rules { format }) => commands::list_rules(format, env),
+        Some(Command::Explain { rule }) => commands::explain(&rule, env),
     };
     match result {
         Ok(status) => status,

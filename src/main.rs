@@ -11,6 +11,7 @@ fn main() {
             stdout_is_terminal: stdout.is_terminal(),
             stderr_is_terminal: std::io::stderr().is_terminal(),
             no_color: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
+            stdin: &mut std::io::stdin(),
             cwd: std::env::current_dir().unwrap_or_default(),
         };
         mcp_lint::run(std::env::args_os(), &mut env)

@@ -10,7 +10,7 @@
 use std::ops::{Range, RangeInclusive};
 
 use crate::finding::{FileReport, Finding};
-use crate::rules::{self, INVALID_SUPPRESSION, RuleMeta, UNUSED_SUPPRESSION};
+use crate::rules::{self, RuleMeta};
 use crate::text::SourceText;
 
 const MARKER: &str = "mcp-lint:";
@@ -80,7 +80,7 @@ pub fn parse(
             match rules::lookup(name) {
                 Some(rule) => rules.push((rule, false)),
                 None => {
-                    let hint = crate::config::did_you_mean(name)
+                    let hint = rules::did_you_mean(name)
                         .map(|h| format!("; {h}"))
                         .unwrap_or_default();
                     invalid.push(bad(
@@ -115,11 +115,21 @@ pub fn parse(
     (suppressions, invalid)
 }
 
+/// A file's report with the suppression comments found in it, applied once levels are known.
+#[derive(Debug)]
+pub struct Checked {
+    pub report: FileReport,
+    pub suppressions: Vec<Suppression>,
+}
+
 /// Silences the findings the file's directives cover; then reports, as MCP002, each named
 /// rule that silenced nothing though `enabled` says it ran.
-pub fn apply(report: &mut FileReport, enabled: impl Fn(&RuleMeta) -> bool) {
+pub fn apply(checked: Checked, enabled: impl Fn(&RuleMeta) -> bool) -> FileReport {
+    let Checked {
+        mut report,
+        mut suppressions,
+    } = checked;
     let source = report.source.clone();
-    let mut suppressions = std::mem::take(&mut report.suppressions);
     report.findings.retain(|finding| {
         let line = source.position(finding.span.start).line;
         let mut silenced = false;
@@ -140,36 +150,16 @@ pub fn apply(report: &mut FileReport, enabled: impl Fn(&RuleMeta) -> bool) {
     });
     for s in &suppressions {
         for (rule, _) in s.rules.iter().filter(|(r, used)| !used && enabled(r)) {
-            let message = format!(
-                "this suppression of {} ({}) silenced nothing",
-                rule.code, rule.name
-            );
-            let mut finding = Finding::new(
-                &UNUSED_SUPPRESSION,
-                s.span.clone(),
-                message,
-                "remove it, or the rule's name from it",
-            );
-            finding.help =
-                Some("a stale suppression would hide the next real finding on these lines".into());
-            report.findings.push(finding);
+            let unused = rules::mcp002::unused(rule);
+            report.findings.push(unused.at(s.span.clone()));
         }
     }
     report.sort();
+    report
 }
 
 fn bad(comment: &Range<usize>, message: String) -> Finding {
-    let mut finding = Finding::new(
-        &INVALID_SUPPRESSION,
-        comment.clone(),
-        message,
-        "this directive",
-    );
-    finding.help = Some(
-        "write `// mcp-lint: allow(MCP101) why it is fine`; `mcp-lint rules` lists the rules"
-            .into(),
-    );
-    finding
+    rules::mcp003::invalid(message).at(comment.clone())
 }
 
 /// The first line after `offset` that holds code (not blank, not only a comment).

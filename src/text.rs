@@ -162,6 +162,42 @@ impl miette::SourceCode for SourceText {
     }
 }
 
+/// The first line of `text`, cut to `max` characters, with `…` where anything was left out.
+pub fn shorten(text: &str, max: usize) -> String {
+    let first_line = text.lines().next().unwrap_or_default();
+    if first_line.chars().count() <= max && first_line.len() == text.len() {
+        return text.to_string();
+    }
+    let cut: String = first_line.chars().take(max).collect();
+    format!("{cut}…")
+}
+
+/// The candidate nearest to a misspelling, if any is near enough.
+pub fn closest<'c>(wanted: &str, candidates: impl Iterator<Item = &'c str>) -> Option<&'c str> {
+    let wanted = wanted.to_lowercase();
+    candidates
+        .map(|c| (edit_distance(&wanted, &c.to_lowercase()), c))
+        // One edit in four characters: `MCP10` finds `MCP101`, `MCP999` finds nothing.
+        .filter(|(d, c)| d * 4 <= c.len().max(4))
+        .min()
+        .map(|(_, c)| c)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = diagonal + usize::from(ca != *cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitution.min(row[j] + 1).min(row[j + 1] + 1);
+        }
+    }
+    row[b.len()]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,6 @@
 //! Turns the paths on the command line into the sorted list of files to check.
 
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use walkdir::WalkDir;
 
@@ -100,4 +100,19 @@ fn has_extension(path: &Path, extensions: &[&str]) -> bool {
 fn is_skipped_dir(name: &std::ffi::OsStr) -> bool {
     let name = name.to_string_lossy();
     name == "target" || name == "tests" || name.starts_with('.')
+}
+
+/// `path` with `.` and `..` resolved lexically (no symlink is followed).
+pub fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }

@@ -200,3 +200,36 @@ fn config_in_cargo_metadata_points_into_the_manifest() {
 fn unknown_rule_on_the_command_line() {
     snapshot("cli_unknown_rule", &["--allow", "MCP10", RUST]);
 }
+
+/// Every rule's findings as a user reads them: the first failing fixture of each rule, of
+/// each pass, in the human format.
+#[test]
+fn every_rule_in_human_format() {
+    let mut rules = 0;
+    for (pass, dir) in [
+        ("source", "testdata/source"),
+        ("transcript", "testdata/transcripts"),
+    ] {
+        let mut codes: Vec<String> = std::fs::read_dir(common::root().join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|name| name.starts_with("MCP"))
+            .collect();
+        codes.sort();
+        for code in codes {
+            let mut fails: Vec<String> = std::fs::read_dir(common::root().join(dir).join(&code))
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .filter(|name| name.starts_with("fail_") && !name.ends_with(".expected"))
+                .collect();
+            fails.sort();
+            let first = format!("{dir}/{code}/{}", fails[0]);
+            snapshot(
+                &format!("rules/{code}-{pass}"),
+                &["--color", "never", &first],
+            );
+            rules += 1;
+        }
+    }
+    assert!(rules >= 20, "only {rules} rules have fixtures");
+}

@@ -10,11 +10,12 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::check::{conclude, settings};
 use crate::cli::ProbeArgs;
+use crate::engine::{conclude, settings};
 use crate::finding::FileReport;
-use crate::report::{Format, Report};
+use crate::report::Format;
 use crate::rules::Level;
+use crate::suppress::Checked;
 use crate::transcript::read::{Dir, InputFormat};
 use crate::transcript::write::Recorder;
 use crate::transcript::{self};
@@ -87,14 +88,14 @@ pub fn run(args: &ProbeArgs, env: &mut Env) -> io::Result<i32> {
     }
     let open = || -> io::Result<Box<dyn io::BufRead + '_>> { Ok(Box::new(&transcript[..])) };
     let file = transcript::audit(&name, &open, InputFormat::Envelope, None)?;
-    let report = Report {
-        files: vec![file],
-        ..Report::default()
-    };
+    let checked = vec![Checked {
+        report: file,
+        suppressions: Vec::new(),
+    }];
     let probes = session.probes;
     let table = args.output.format == Format::Human && !args.output.quiet;
     conclude(
-        report,
+        checked,
         trouble,
         &config,
         &args.output,

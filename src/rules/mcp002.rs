@@ -1,4 +1,5 @@
 use super::{Level, RuleMeta};
+use crate::finding::Violation;
 
 pub static META: RuleMeta = RuleMeta {
     code: "MCP002",
@@ -10,3 +11,16 @@ pub static META: RuleMeta = RuleMeta {
     sep: "a stale suppression would hide the next real finding on its lines",
     doc: include_str!("../../rules/MCP002.md"),
 };
+
+/// A suppression of `rule` that silenced nothing.
+pub fn unused(rule: &RuleMeta) -> Violation {
+    Violation::new(
+        &META,
+        format!(
+            "this suppression of {} ({}) silenced nothing",
+            rule.code, rule.name
+        ),
+        "remove it, or the rule's name from it",
+        Some("a stale suppression would hide the next real finding on these lines".to_string()),
+    )
+}

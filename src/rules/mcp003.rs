@@ -1,4 +1,5 @@
 use super::{Level, RuleMeta};
+use crate::finding::Violation;
 
 pub static META: RuleMeta = RuleMeta {
     code: "MCP003",
@@ -10,3 +11,16 @@ pub static META: RuleMeta = RuleMeta {
     sep: "a suppression must say which rule it silences",
     doc: include_str!("../../rules/MCP003.md"),
 };
+
+/// A suppression comment that cannot be used; `message` says why.
+pub fn invalid(message: String) -> Violation {
+    Violation::new(
+        &META,
+        message,
+        "this directive",
+        Some(
+            "write `// mcp-lint: allow(MCP101) why it is fine`; `mcp-lint rules` lists the rules"
+                .to_string(),
+        ),
+    )
+}

@@ -1,6 +1,5 @@
 use super::{Level, ProtocolErrorRule, RuleMeta};
-use crate::source::site::ErrorSite;
-use crate::transcript::ErrorAnswer;
+use crate::evidence::{CodeError, ErrorAnswer};
 
 pub static META: RuleMeta = RuleMeta {
     code: "MCP102",
@@ -39,8 +38,8 @@ pub static RULE: ProtocolErrorRule = ProtocolErrorRule {
 
 /// An `if` condition names a switch or a policy (`skip_tools`, `is_enabled`, `.gooseignore`), or
 /// the message says the tool is disabled or not allowed.
-fn applies(site: &ErrorSite) -> bool {
-    site.condition_mentions(&[
+fn applies(error: &CodeError) -> bool {
+    error.condition_mentions(&[
         "disabled",
         "enabled",
         "skip",
@@ -57,10 +56,46 @@ fn applies(site: &ErrorSite) -> bool {
         "policy",
         "blocked",
         "forbid",
-    ]) || (site.message_mentions(&["tool"]) && site.message_mentions(UNAVAILABLE))
+    ]) || (error.message_mentions(&["tool"]) && error.message_mentions(UNAVAILABLE))
 }
 
 /// The message says the tool is switched off or not allowed.
 fn audit(answer: &ErrorAnswer) -> bool {
     answer.message_mentions(UNAVAILABLE)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::evidence::build::{answer, error, guard};
+    use crate::evidence::{GuardKind, Subject};
+
+    #[test]
+    fn a_switch_or_policy_check_makes_a_tool_unavailable() {
+        let disabled = error("invalid_request", None, None).under(guard(
+            GuardKind::Condition,
+            Subject::Other,
+            &["self", "disabled_tools", "contains", "name"],
+        ));
+        assert!(applies(&disabled));
+        assert!(applies(&error("new", None, Some("Tool x is disabled"))));
+        // A call that fails while passing a credential is the tool's own failure.
+        let call = error("internal_error", None, None).under(guard(
+            GuardKind::Fallible,
+            Subject::Other,
+            &["tool", "call", "authorization"],
+        ));
+        assert!(!applies(&call));
+        assert!(!applies(&error(
+            "new",
+            None,
+            Some("permission file missing")
+        )));
+    }
+
+    #[test]
+    fn in_traffic_the_message_says_so() {
+        assert!(audit(&answer(Some(-32600), "Tool `rm` is not allowed")));
+        assert!(!audit(&answer(Some(-32603), "timeout")));
+    }
 }

@@ -1,6 +1,5 @@
 use super::{Level, ProtocolErrorRule, RuleMeta};
-use crate::source::site::ErrorSite;
-use crate::transcript::ErrorAnswer;
+use crate::evidence::{CodeError, ErrorAnswer, codes};
 
 pub static META: RuleMeta = RuleMeta {
     code: "MCP103",
@@ -24,17 +23,17 @@ pub static RULE: ProtocolErrorRule = ProtocolErrorRule {
 /// `-32602` (invalid params) on a well-formed call means the arguments; so does an error
 /// that answers parsing the arguments or a failed lookup of one. A mere mention of `args`
 /// is no evidence: `fetch(&args.url)` failing is the tool's own failure.
-fn applies(site: &ErrorSite) -> bool {
-    site.error.code == Some(-32602)
-        || site.follows_argument_lookup()
-        || site.guard_mentions(&[
+fn applies(error: &CodeError) -> bool {
+    error.code == Some(codes::INVALID_PARAMS)
+        || error.follows_argument_lookup()
+        || error.guard_mentions(&[
             "from_value",
             "from_str",
             "from_slice",
             "parse",
             "deserializ",
         ])
-        || site.message_mentions(&[
+        || error.message_mentions(&[
             "invalid argument",
             "invalid input",
             "invalid param",
@@ -59,4 +58,51 @@ fn audit(answer: &ErrorAnswer) -> bool {
             "missing required",
             "failed to deserialize parameters",
         ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::evidence::build::{answer, error, guard};
+    use crate::evidence::{ArmKind, GuardKind, Subject};
+
+    #[test]
+    fn argument_checks_are_invalid_input() {
+        assert!(applies(&error("invalid_params", Some(-32602), None)));
+        let missing = error("internal_error", None, None).under(guard(
+            GuardKind::Absent,
+            Subject::Argument,
+            &["args", "get", "path"],
+        ));
+        assert!(applies(&missing));
+        let parse = error("internal_error", None, None).under(guard(
+            GuardKind::Fallible,
+            Subject::Other,
+            &["serde_json", "from_value", "arguments"],
+        ));
+        assert!(applies(&parse));
+        assert!(applies(&error("new", None, Some("limit must be positive"))));
+    }
+
+    #[test]
+    fn using_an_argument_is_not_checking_it() {
+        let fetch = error("internal_error", None, None).under(guard(
+            GuardKind::MatchArm(ArmKind::Other),
+            Subject::Argument,
+            &["args", "get", "url"],
+        ));
+        assert!(!applies(&fetch));
+    }
+
+    #[test]
+    fn in_traffic_schema_failures_and_their_words_count() {
+        let mut failing = answer(Some(-32603), "boom");
+        failing.input_error = Some("at /x: not a number");
+        assert!(audit(&failing));
+        assert!(audit(&answer(Some(-32602), "Invalid arguments for tool x")));
+        assert!(!audit(&answer(
+            Some(-32602),
+            "structuredContent does not match"
+        )));
+    }
 }

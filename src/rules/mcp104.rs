@@ -1,6 +1,6 @@
 use super::{Level, ProtocolErrorRule, RuleMeta};
-use crate::source::site::ErrorSite;
-use crate::transcript::ErrorAnswer;
+use crate::evidence::{CodeError, ErrorAnswer};
+use crate::finding::Violation;
 
 pub static META: RuleMeta = RuleMeta {
     code: "MCP104",
@@ -21,13 +21,36 @@ pub static RULE: ProtocolErrorRule = ProtocolErrorRule {
     audit,
 };
 
+/// `call` (described) was never answered while later requests were: the tool failed and
+/// nothing was reported.
+pub fn never_answered(call: &str) -> Violation {
+    Violation::new(
+        &META,
+        format!("{call} was never answered, though the server answered later requests"),
+        "this request",
+        Some(super::mcp301::ANSWER_EVERY_CALL.to_string()),
+    )
+}
+
 /// Whatever a well-formed call fails with, once it is not one of the more specific cases, is
 /// the tool's own failure.
-fn applies(_: &ErrorSite) -> bool {
+fn applies(_: &CodeError) -> bool {
     true
 }
 
 /// Whatever is left.
 fn audit(_: &ErrorAnswer) -> bool {
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::evidence::build::{answer, error};
+
+    #[test]
+    fn any_failure_left_is_the_tools_own() {
+        assert!(applies(&error("internal_error", Some(-32603), None)));
+        assert!(audit(&answer(None, "")));
+    }
 }

@@ -1,6 +1,5 @@
 use super::{Level, ProtocolErrorRule, RuleMeta};
-use crate::source::site::ErrorSite;
-use crate::transcript::ErrorAnswer;
+use crate::evidence::{CodeError, ErrorAnswer};
 
 pub static META: RuleMeta = RuleMeta {
     code: "MCP105",
@@ -22,7 +21,7 @@ pub static RULE: ProtocolErrorRule = ProtocolErrorRule {
 };
 
 /// The condition or message is about the structured output or its schema.
-fn applies(site: &ErrorSite) -> bool {
+fn applies(error: &CodeError) -> bool {
     const OUTPUT: &[&str] = &[
         "structured_content",
         "structuredcontent",
@@ -33,7 +32,7 @@ fn applies(site: &ErrorSite) -> bool {
         "structured output",
         "output schema",
     ];
-    site.guard_mentions(OUTPUT) || site.message_mentions(OUTPUT)
+    error.guard_mentions(OUTPUT) || error.message_mentions(OUTPUT)
 }
 
 /// The message is about the structured output or its schema.
@@ -45,4 +44,29 @@ fn audit(answer: &ErrorAnswer) -> bool {
         "output schema",
         "outputschema",
     ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::evidence::build::{answer, error, guard};
+    use crate::evidence::{GuardKind, Subject};
+
+    #[test]
+    fn output_schema_checks_are_output_validation() {
+        let check = error("internal_error", None, None).under(guard(
+            GuardKind::Fallible,
+            Subject::Other,
+            &["validator", "validate", "structured_content"],
+        ));
+        assert!(applies(&check));
+        assert!(applies(&error("new", None, Some("output schema mismatch"))));
+        assert!(!applies(&error("new", None, Some("bad input"))));
+    }
+
+    #[test]
+    fn in_traffic_the_message_names_the_output() {
+        assert!(audit(&answer(Some(-32602), "Output validation error: x")));
+        assert!(!audit(&answer(Some(-32602), "Invalid input")));
+    }
 }

@@ -1,4 +1,5 @@
 use super::{Level, RuleMeta};
+use crate::finding::Violation;
 
 pub static META: RuleMeta = RuleMeta {
     code: "MCP107",
@@ -10,3 +11,13 @@ pub static META: RuleMeta = RuleMeta {
     sep: "SEP-2145: servers MUST use Protocol Errors for malformed requests that fail to satisfy the CallToolRequest schema",
     doc: include_str!("../../rules/MCP107.md"),
 };
+
+/// A malformed tools/call (`reason`) with request id `id`, answered with a result.
+pub fn answered(reason: &str, id: &str) -> Violation {
+    Violation::new(
+        &META,
+        format!("malformed tools/call ({reason}) answered with a result (id {id})"),
+        "a result",
+        Some("a tools/call that does not satisfy CallToolRequest gets a JSON-RPC error, -32602 \"Invalid params\"".to_string()),
+    )
+}

@@ -1,4 +1,7 @@
+use std::fmt::Display;
+
 use super::{Level, RuleMeta};
+use crate::finding::Violation;
 
 pub static META: RuleMeta = RuleMeta {
     code: "MCP108",
@@ -15,4 +18,70 @@ pub static META: RuleMeta = RuleMeta {
 pub const UNKNOWN_TOOL_ASPECT: &str = "unknown-tool";
 
 /// How to answer unknown tools in front of rmcp's router.
-pub const ROUTER_FIX: &str = "give this impl its own `call_tool` that first answers `Ok(CallToolResult::error(vec![Content::text(\"Unknown tool: <name>. Re-run tools/list and retry.\")]))` when `!self.tool_router.has_route(&request.name)`, then returns `self.tool_router.call(ToolCallContext::new(self, request, context)).await` (rmcp 1.4+ skips generating call_tool then; `mcp-lint explain MCP108` shows it whole)";
+const ROUTER_FIX: &str = "give this impl its own `call_tool` that first answers `Ok(CallToolResult::error(vec![Content::text(\"Unknown tool: <name>. Re-run tools/list and retry.\")]))` when `!self.tool_router.has_route(&request.name)`, then returns `self.tool_router.call(ToolCallContext::new(self, request, context)).await` (rmcp 1.4+ skips generating call_tool then; `mcp-lint explain MCP108` shows it whole)";
+
+/// A violation of MCP108, with the part of the rule it is (see [`UNKNOWN_TOOL_ASPECT`]).
+pub type Default = (Violation, Option<&'static str>);
+
+fn violation(message: String, label: &str, help: &str) -> Violation {
+    Violation::new(&META, message, label, Some(format!("{help}\n{}", META.sep)))
+}
+
+/// `#[tool_handler]` generates a `call_tool` that hands every call to rmcp's router.
+pub fn router_generated() -> Default {
+    let message = "unknown and disabled tools are answered by rmcp's tool router with a JSON-RPC error (-32602 \"tool not found\")";
+    let label = "this generates a call_tool that hands every call to the router";
+    (
+        violation(message.to_string(), label, ROUTER_FIX),
+        Some(UNKNOWN_TOOL_ASPECT),
+    )
+}
+
+/// A hand-written `call_tool` that hands every call to rmcp's router unchecked.
+pub fn router_delegated() -> Default {
+    let message = "call_tool hands every call to rmcp's tool router, which answers unknown and disabled tools with a JSON-RPC error (-32602 \"tool not found\")";
+    let help = ROUTER_FIX.replace(
+        "give this impl its own `call_tool` that first answers",
+        "first answer",
+    );
+    (
+        violation(message.to_string(), "no name is checked before this", &help),
+        Some(UNKNOWN_TOOL_ASPECT),
+    )
+}
+
+/// `#[mcp_server]` (mcp-attr) without a `tools_call` of its own.
+pub fn mcp_attr_generated() -> Default {
+    let message = "unknown tools are answered by mcp-attr's generated tools_call with a JSON-RPC error (-32601 \"Tool not found\")";
+    let label = "this generates a tools_call that answers an unknown name with an error";
+    let help = "write `tools_call` yourself: answer a name no tool has with a `CallToolResult` whose `is_error` is true and whose text says `Unknown tool: <name>. Re-run tools/list and retry.`, and hand the others to the tools";
+    (
+        violation(message.to_string(), label, help),
+        Some(UNKNOWN_TOOL_ASPECT),
+    )
+}
+
+/// A tool's typed arguments, which rmcp before 1.8 deserializes into a protocol error.
+pub fn arguments_before_1_8(version: &dyn Display) -> Default {
+    let message = format!(
+        "with rmcp {version}, arguments that do not deserialize into this type are answered with a JSON-RPC error (-32602)"
+    );
+    let help = "upgrade rmcp to 1.8 or later, which answers them with an isError result; or take `Parameters<JsonObject>` and answer invalid arguments with `CallToolResult::error` yourself";
+    (
+        violation(message, "deserialized by rmcp before the tool runs", help),
+        None,
+    )
+}
+
+/// A tool with an output schema, which rmcp 0.4-0.5 checks into a protocol error.
+pub fn output_checks(version: &dyn Display) -> Default {
+    let message = format!(
+        "with rmcp {version}, structured output that does not match the tool's output schema is answered with a JSON-RPC error (-32602)"
+    );
+    let help =
+        "upgrade rmcp to 0.6 or later, or answer a mismatch with `CallToolResult::error` yourself";
+    (
+        violation(message, "this tool declares an output schema", help),
+        None,
+    )
+}

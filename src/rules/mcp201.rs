@@ -1,4 +1,5 @@
 use super::{Level, RuleMeta};
+use crate::finding::Violation;
 
 pub static META: RuleMeta = RuleMeta {
     code: "MCP201",
@@ -49,6 +50,27 @@ pub fn vague_tool_error(text: Option<&str>) -> Option<String> {
     let normalized = core.trim().trim_end_matches(['.', '!']).to_lowercase();
     (normalized.chars().count() < 4 || GENERIC.contains(&normalized.as_str()))
         .then(|| format!("says only {text:?}"))
+}
+
+/// The error of tools/call `tool` (request `id`) says nothing actionable (`why`).
+pub fn in_traffic(tool: &str, id: &str, why: &str) -> Violation {
+    violation(
+        format!("tool execution error of `{tool}` (id {id}) {why}"),
+        false,
+    )
+}
+
+/// A `CallToolResult::error` in code whose text says nothing actionable (`why`).
+pub fn in_code(why: &str) -> Violation {
+    violation(format!("this tool execution error {why}"), true)
+}
+
+fn violation(message: String, cite: bool) -> Violation {
+    let mut help = format!("say what failed and what to do next, for example \"{HELP}\"");
+    if cite {
+        help = format!("{help}\n{}", META.sep);
+    }
+    Violation::new(&META, message, "this result", Some(help))
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@ use std::sync::LazyLock;
 use aho_corasick::AhoCorasick;
 
 use super::{Level, RuleMeta};
+use crate::finding::Violation;
 
 pub static META: RuleMeta = RuleMeta {
     code: "MCP202",
@@ -15,6 +16,28 @@ pub static META: RuleMeta = RuleMeta {
     sep: "SEP-2145: implementations should avoid enumerating available tool names in error text, and SHOULD avoid leaking policy details",
     doc: include_str!("../../rules/MCP202.md"),
 };
+
+/// The error text of tools/call `tool` (request `id`) lists tools (`why`).
+pub fn in_traffic(tool: &str, id: &str, why: &str) -> Violation {
+    violation(
+        format!("the error text of tools/call `{tool}` (id {id}) {why}"),
+        false,
+    )
+}
+
+/// An error text in code that lists tools (`why`).
+pub fn in_code(why: &str) -> Violation {
+    violation(format!("this error text {why}"), true)
+}
+
+fn violation(message: String, cite: bool) -> Violation {
+    let mut help =
+        "name the failing tool only; the model can call tools/list to see the others".to_string();
+    if cite {
+        help = format!("{help}\n{}", META.sep);
+    }
+    Violation::new(&META, message, "this text", Some(help))
+}
 
 /// Phrases that introduce a list of tools, in any case.
 static LIST_INTRODUCTIONS: LazyLock<AhoCorasick> = LazyLock::new(|| {

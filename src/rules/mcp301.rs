@@ -1,4 +1,5 @@
 use super::{Level, RuleMeta};
+use crate::finding::Violation;
 
 pub static META: RuleMeta = RuleMeta {
     code: "MCP301",
@@ -10,3 +11,16 @@ pub static META: RuleMeta = RuleMeta {
     sep: "SEP-2145: tool failures and timeouts are reported as Tool Execution Errors, which needs a response",
     doc: include_str!("../../rules/MCP301.md"),
 };
+
+/// What every tools/call is owed, for MCP301 and for MCP104's unanswered calls.
+pub const ANSWER_EVERY_CALL: &str = "answer every tools/call; a tool that fails or times out answers {\"content\": [..], \"isError\": true}";
+
+/// `call` (described) has no response and was not cancelled when the transcript ends.
+pub fn open_at_end(call: &str) -> Violation {
+    Violation::new(
+        &META,
+        format!("{call} has no response and no cancellation when the transcript ends"),
+        "this request",
+        Some(ANSWER_EVERY_CALL.to_string()),
+    )
+}

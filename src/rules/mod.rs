@@ -1,114 +1,56 @@
-//! The rule registry: every rule's metadata is declared once, in its own module, next to its
-//! check; its documentation lives in `rules/<CODE>.md` and is compiled in.
+//! The rule registry. Each rule is one module (`mcpNNN`): its metadata, its predicates over
+//! evidence, and the words of its findings; its documentation lives in `rules/<CODE>.md` and
+//! is compiled in. Adding a rule is its module, one line here, its doc and its fixtures.
 
-use std::fmt;
+pub use crate::finding::{Level, RuleMeta};
 
-use crate::source::site::ErrorSite;
-use crate::transcript::ErrorAnswer;
+pub mod mcp001;
+pub mod mcp002;
+pub mod mcp003;
+pub mod mcp101;
+pub mod mcp102;
+pub mod mcp103;
+pub mod mcp104;
+pub mod mcp105;
+pub mod mcp106;
+pub mod mcp107;
+pub mod mcp108;
+pub mod mcp201;
+pub mod mcp202;
+pub mod mcp301;
+pub mod mcp302;
+mod protocol_error;
 
-mod mcp001;
-mod mcp002;
-mod mcp003;
-mod mcp101;
-mod mcp102;
-mod mcp103;
-mod mcp104;
-mod mcp105;
-mod mcp106;
-mod mcp107;
-mod mcp108;
-mod mcp201;
-mod mcp202;
-mod mcp301;
-mod mcp302;
+pub use protocol_error::{
+    BUILT_LABEL, EXIT_LABEL, ProtocolErrorRule, classify_answer, classify_code,
+};
 
-pub use mcp001::META as PARSE_ERROR;
-pub use mcp002::META as UNUSED_SUPPRESSION;
-pub use mcp003::META as INVALID_SUPPRESSION;
-pub use mcp104::META as TOOL_FAILURE;
-pub use mcp106::META as UNREPORTED_INVALID_OUTPUT;
-pub use mcp107::META as MALFORMED_CALL;
-pub use mcp108::{META as FRAMEWORK_DEFAULT, ROUTER_FIX, UNKNOWN_TOOL_ASPECT};
-pub use mcp201::{HELP as VAGUE_HELP, META as VAGUE_TOOL_ERROR, vague_tool_error};
-pub use mcp202::{KnownTools, META as TOOL_ERROR_LISTS_TOOLS, lists_tools};
-pub use mcp301::META as UNANSWERED_CALL;
-pub use mcp302::META as TRANSCRIPT_INTEGRITY;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Level {
-    Advice,
-    Warning,
-    Error,
+/// A tool execution error as a hand-rolled server writes it, with `text` as JSON (quoted).
+pub fn tool_error_json(text: &str) -> String {
+    format!("{{\"content\": [{{\"type\": \"text\", \"text\": {text}}}], \"isError\": true}}")
 }
 
-impl Level {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Level::Error => "error",
-            Level::Warning => "warning",
-            Level::Advice => "advice",
-        }
-    }
+/// What a user is told of a code or name no rule has.
+pub fn unknown_rule(name: &str) -> String {
+    format!("unknown rule `{name}`")
 }
 
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.as_str()) // honours widths, for the `rules` table
-    }
+/// "did you mean `MCP101`?" for a misspelt code or name.
+pub fn did_you_mean(wanted: &str) -> Option<String> {
+    crate::text::closest(wanted, RULES.iter().flat_map(|r| [r.code, r.name]))
+        .map(|c| format!("did you mean `{c}`?"))
 }
 
-/// What a user sees of a rule everywhere: codes are stable, names are kebab-case.
-#[derive(Debug)]
-pub struct RuleMeta {
-    pub code: &'static str,
-    pub name: &'static str,
-    pub level: Level,
-    /// Reported by the source pass (`check`).
-    pub source: bool,
-    /// Reported by the transcript pass (`audit`).
-    pub transcript: bool,
-    pub summary: &'static str,
-    /// The SEP-2145 clause the rule enforces, quoted in every diagnostic.
-    pub sep: &'static str,
-    /// `rules/<CODE>.md`, printed by `explain`.
-    pub doc: &'static str,
+/// The whole complaint about a code or name no rule has, with a suggestion.
+pub fn not_a_rule(name: &str) -> String {
+    let hint = did_you_mean(name)
+        .map(|h| format!("; {h}"))
+        .unwrap_or_default();
+    format!("{}{hint} (`mcp-lint rules` lists them)", unknown_rule(name))
 }
-
-/// A rule of the MCP101-MCP105 family: a protocol error that answers a well-formed
-/// `tools/call`. Each pass finds such errors once and asks each rule, in its order, whether
-/// the error is its case: the source pass from the code ([`PROTOCOL_ERROR_RULES`]), the
-/// transcript pass from the recorded exchange ([`PROTOCOL_ERROR_RULES_IN_TRAFFIC`]).
-pub struct ProtocolErrorRule {
-    pub meta: &'static RuleMeta,
-    /// The SEP-2145 case, as it reads in a message ("unknown tool").
-    pub case: &'static str,
-    /// The text the SEP recommends for the tool execution error that should replace it.
-    pub fix_text: &'static str,
-    pub applies: fn(&ErrorSite) -> bool,
-    pub audit: fn(&ErrorAnswer) -> bool,
-}
-
-/// Most specific evidence first; MCP104 (any tool failure) takes what is left.
-pub static PROTOCOL_ERROR_RULES: [&ProtocolErrorRule; 5] = [
-    &mcp102::RULE,
-    &mcp105::RULE,
-    &mcp101::RULE,
-    &mcp103::RULE,
-    &mcp104::RULE,
-];
-
-/// In traffic, what the transcript proves comes first: a name missing from the catalog
-/// (MCP101), arguments that fail the inputSchema (MCP103); then the code and message.
-pub static PROTOCOL_ERROR_RULES_IN_TRAFFIC: [&ProtocolErrorRule; 5] = [
-    &mcp101::RULE,
-    &mcp103::RULE,
-    &mcp102::RULE,
-    &mcp105::RULE,
-    &mcp104::RULE,
-];
 
 /// Every rule, sorted by code.
-pub static RULES: [&RuleMeta; 15] = [
+pub static RULES: &[&RuleMeta] = &[
     &mcp001::META,
     &mcp002::META,
     &mcp003::META,
@@ -148,7 +90,7 @@ mod tests {
                 pair[1].code
             );
         }
-        for rule in RULES {
+        for rule in RULES.iter().copied() {
             assert!(
                 rule.code.len() == 6 && rule.code.starts_with("MCP"),
                 "{}",
@@ -172,7 +114,7 @@ mod tests {
 
     #[test]
     fn docs_match_their_rule() {
-        for rule in RULES {
+        for rule in RULES.iter().copied() {
             let first = rule.doc.lines().next().unwrap_or_default();
             assert_eq!(first, format!("# {}: {}", rule.code, rule.name));
             for section in [
@@ -215,17 +157,5 @@ mod tests {
             "MCP101"
         );
         assert!(lookup("MCP999").is_none());
-    }
-
-    #[test]
-    fn every_protocol_error_rule_is_registered_in_both_orders() {
-        for rule in PROTOCOL_ERROR_RULES {
-            assert!(RULES.iter().any(|r| std::ptr::eq(*r, rule.meta)));
-            assert!(
-                PROTOCOL_ERROR_RULES_IN_TRAFFIC
-                    .iter()
-                    .any(|r| std::ptr::eq(r.meta, rule.meta))
-            );
-        }
     }
 }

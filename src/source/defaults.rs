@@ -12,7 +12,7 @@ use super::deps::Version;
 use super::facts::{FileFacts, path_strings};
 use super::{is_cfg_test, span_range};
 use crate::finding::Finding;
-use crate::rules::{FRAMEWORK_DEFAULT, ROUTER_FIX, UNKNOWN_TOOL_ASPECT};
+use crate::rules::mcp108;
 use crate::text::SourceText;
 
 const FIXED_ARGUMENTS: Version = Version(1, 8, 0);
@@ -58,21 +58,8 @@ struct Defaults<'a, 's> {
 }
 
 impl<'a> Defaults<'a, '_> {
-    fn push(
-        &mut self,
-        node: &impl Spanned,
-        message: String,
-        label: &str,
-        help: String,
-        aspect: Option<&'static str>,
-    ) {
-        let mut finding = Finding::new(
-            &FRAMEWORK_DEFAULT,
-            span_range(self.source, node.span()),
-            message,
-            label,
-        );
-        finding.help = Some(format!("{help}\n{}", FRAMEWORK_DEFAULT.sep));
+    fn push(&mut self, node: &impl Spanned, (violation, aspect): mcp108::Default) {
+        let mut finding = violation.at(span_range(self.source, node.span()));
         finding.aspect = aspect;
         self.findings.push(finding);
     }
@@ -84,25 +71,15 @@ impl<'a> Defaults<'a, '_> {
         });
         let router = item.attrs.iter().find(|a| is_router_attribute(a));
         match (router, call_tool) {
-            (Some(attribute), None) => self.push(
-                attribute,
-                "unknown and disabled tools are answered by rmcp's tool router with a JSON-RPC error (-32602 \"tool not found\")".into(),
-                "this generates a call_tool that hands every call to the router",
-                ROUTER_FIX.into(),
-                Some(UNKNOWN_TOOL_ASPECT),
-            ),
+            (Some(attribute), None) => self.push(attribute, mcp108::router_generated()),
             (_, Some(f)) => {
                 let mut calls = RouterCalls::default();
                 calls.visit_block(&f.block);
-                let checked = ["has_route", "is_disabled", "list_all", "get_tool"].iter().any(|m| calls.methods.contains(&m.to_string()));
+                let checked = ["has_route", "is_disabled", "list_all", "get_tool"]
+                    .iter()
+                    .any(|m| calls.methods.contains(&m.to_string()));
                 if let (Some(delegation), false) = (calls.delegation, checked) {
-                    self.push(
-                        delegation,
-                        "call_tool hands every call to rmcp's tool router, which answers unknown and disabled tools with a JSON-RPC error (-32602 \"tool not found\")".into(),
-                        "no name is checked before this",
-                        ROUTER_FIX.replace("give this impl its own `call_tool` that first answers", "first answer"),
-                        Some(UNKNOWN_TOOL_ASPECT),
-                    );
+                    self.push(delegation, mcp108::router_delegated());
                 }
             }
             (None, None) => {}
@@ -123,13 +100,7 @@ impl<'a> Defaults<'a, '_> {
                 && (path.len() == 1 || path[0] == "mcp_attr")
         });
         if let (Some(attribute), false) = (attribute, own) {
-            self.push(
-                attribute,
-                "unknown tools are answered by mcp-attr's generated tools_call with a JSON-RPC error (-32601 \"Tool not found\")".into(),
-                "this generates a tools_call that answers an unknown name with an error",
-                "write `tools_call` yourself: answer a name no tool has with a `CallToolResult` whose `is_error` is true and whose text says `Unknown tool: <name>. Re-run tools/list and retry.`, and hand the others to the tools".into(),
-                Some(UNKNOWN_TOOL_ASPECT),
-            );
+            self.push(attribute, mcp108::mcp_attr_generated());
         }
     }
 
@@ -142,26 +113,14 @@ impl<'a> Defaults<'a, '_> {
                         || tokens(a).contains("param")
                 });
                 if legacy || parameters_type(&arg.ty).is_some_and(|t| !is_raw_object(t)) {
-                    self.push(
-                        &arg.ty,
-                        format!("with rmcp {version}, arguments that do not deserialize into this type are answered with a JSON-RPC error (-32602)"),
-                        "deserialized by rmcp before the tool runs",
-                        "upgrade rmcp to 1.8 or later, which answers them with an isError result; or take `Parameters<JsonObject>` and answer invalid arguments with `CallToolResult::error` yourself".into(),
-                        None,
-                    );
+                    self.push(&arg.ty, mcp108::arguments_before_1_8(&version));
                 }
             }
         }
         let structured = matches!(&sig.output, syn::ReturnType::Type(_, ty) if ty.to_token_stream().to_string().contains("Json <"))
             || attrs.iter().any(|a| tokens(a).contains("output_schema"));
         if (OUTPUT_CHECKS.0..OUTPUT_CHECKS.1).contains(&version) && structured {
-            self.push(
-                &sig.output,
-                format!("with rmcp {version}, structured output that does not match the tool's output schema is answered with a JSON-RPC error (-32602)"),
-                "this tool declares an output schema",
-                "upgrade rmcp to 0.6 or later, or answer a mismatch with `CallToolResult::error` yourself".into(),
-                None,
-            );
+            self.push(&sig.output, mcp108::output_checks(&version));
         }
     }
 }

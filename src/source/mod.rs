@@ -8,6 +8,7 @@
 mod defaults;
 mod deps;
 mod facts;
+mod files;
 mod flow;
 pub mod index;
 mod results;
@@ -24,7 +25,7 @@ use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
 
 use crate::finding::{Elsewhere, Finding, Label};
-use crate::rules::{PARSE_ERROR, PROTOCOL_ERROR_RULES, ProtocolErrorRule};
+use crate::rules;
 use crate::suppress::{self, Suppression};
 use crate::text::SourceText;
 use facts::FileFacts;
@@ -39,7 +40,8 @@ const MAX_CALL_DEPTH: usize = 3;
 /// (generated or hostile), and parsing it could overflow the stack.
 const MAX_NESTING: usize = 1000;
 
-pub use summary::summarize;
+pub use files::check_files;
+use summary::summarize;
 
 /// Words without one of which a file holds no tools/call handler, protocol error, helper of
 /// one, result this pass reads, nor suppression: such a file is not parsed at all.
@@ -219,32 +221,19 @@ fn check_parsed(
 }
 
 fn finding(site: &ErrorSite, source: &SourceText) -> Option<Finding> {
-    if site.is_permitted() {
-        return None;
-    }
-    let rule = PROTOCOL_ERROR_RULES.iter().find(|r| (r.applies)(site))?;
-    let code = site
-        .error
-        .code
-        .map(|c| format!(" ({c})"))
-        .unwrap_or_default();
-    let via = site
-        .error
-        .via
-        .as_ref()
-        .map(|v| format!(" {}", v.text))
-        .unwrap_or_default();
-    let message = format!("{} answered with a JSON-RPC error{code}{via}", rule.case);
-    let label = format!("`{}` becomes a JSON-RPC error response", site.error.written);
-    let mut finding = Finding::new(rule.meta, site.span.clone(), message, label);
-    finding.help = Some(format!("{}\n{}", help(site.root, rule), rule.meta.sep));
+    let evidence = site.evidence();
+    let rule = rules::classify_code(&evidence)?;
+    let via = site.error.via.as_ref().map(|v| v.text.as_str());
+    let mut finding = rule
+        .in_code(&evidence, &site.error.written, via)
+        .at(site.span.clone());
     let exit = |span: &Range<usize>| Label {
         span: span.clone(),
-        text: "and leaves the tools/call handler here".into(),
+        text: rules::EXIT_LABEL.into(),
     };
     finding.related = site.exit.iter().map(exit).collect();
     if let Some(via) = &site.error.via {
-        let text = "the protocol error is built here".to_string();
+        let text = rules::BUILT_LABEL.to_string();
         let start = source.offset_of(via.line, 0);
         let line = source.text().get(start..start + source.line_len(start));
         if let Some(line) = line.filter(|_| via.file == source.name) {
@@ -263,25 +252,6 @@ fn finding(site: &ErrorSite, source: &SourceText) -> Option<Finding> {
     Some(finding)
 }
 
-/// The concrete fix, in the SDK the handler is written for.
-fn help(root: RootKind, rule: &ProtocolErrorRule) -> String {
-    let text = rule.fix_text;
-    match root {
-        RootKind::RmcpCallTool => format!(
-            "return `Ok(CallToolResult::error(vec![Content::text(\"{text}\")]))` (rmcp 3.x: add `.into()`)"
-        ),
-        RootKind::RmcpTool => format!(
-            "return `Ok(CallToolResult::error(vec![Content::text(\"{text}\")]))`, or make the tool's error type `String`: rmcp sends `Err(String)` as an `isError` result"
-        ),
-        RootKind::RustMcpSdkCore => format!(
-            "return `Ok(CallToolResult::with_error(CallToolError::from_message(\"{text}\")).into())`, or handle tools in `ServerHandler::handle_call_tool_request`, whose errors the SDK sends as `isError` results"
-        ),
-        RootKind::HandRolled => format!(
-            "answer with a result instead: `{{\"content\": [{{\"type\": \"text\", \"text\": \"{text}\"}}], \"isError\": true}}`"
-        ),
-    }
-}
-
 fn parse_error(source: &SourceText, error: &syn::Error) -> Finding {
     let message = format!("could not parse this file as Rust ({error}), so it was not checked");
     not_parsed(source, span_range(source, error.span()), message)
@@ -289,14 +259,7 @@ fn parse_error(source: &SourceText, error: &syn::Error) -> Finding {
 
 fn not_parsed(source: &SourceText, span: Range<usize>, message: String) -> Finding {
     let end = span.end.min(source.text().len());
-    let mut finding = Finding::new(
-        &PARSE_ERROR,
-        span.start.min(end)..end,
-        message,
-        "the parser stopped here",
-    );
-    finding.help = Some("fix the syntax error; mcp-lint checks the rest of the files".to_string());
-    finding
+    rules::mcp001::unparsable(message).at(span.start.min(end)..end)
 }
 
 /// The byte offset where brackets first nest deeper than [`MAX_NESTING`], outside comments

@@ -10,8 +10,8 @@ use syn::{Expr, ExprCall};
 use super::facts::path_strings;
 use super::sinks::message_of;
 use super::{is_cfg_test, span_range};
-use crate::finding::Finding;
-use crate::rules::{self, TOOL_ERROR_LISTS_TOOLS, UNREPORTED_INVALID_OUTPUT, VAGUE_TOOL_ERROR};
+use crate::finding::{Finding, Violation};
+use crate::rules::{mcp106, mcp201, mcp202};
 use crate::text::SourceText;
 
 pub fn check(file: &syn::File, source: &SourceText) -> Vec<Finding> {
@@ -19,7 +19,7 @@ pub fn check(file: &syn::File, source: &SourceText) -> Vec<Finding> {
     tools.visit_file(file);
     let mut results = Results {
         source,
-        tools: rules::KnownTools::new(tools.0),
+        tools: mcp202::KnownTools::new(tools.0),
         findings: Vec::new(),
     };
     results.visit_file(file);
@@ -29,23 +29,15 @@ pub fn check(file: &syn::File, source: &SourceText) -> Vec<Finding> {
 struct Results<'s> {
     source: &'s SourceText,
     /// The names of the file's `#[tool]` functions, which an error text should not list.
-    tools: rules::KnownTools,
+    tools: mcp202::KnownTools,
     findings: Vec<Finding>,
 }
 
 impl Results<'_> {
-    fn push(
-        &mut self,
-        rule: &'static rules::RuleMeta,
-        node: &impl ToTokens,
-        message: String,
-        label: &str,
-        help: String,
-    ) {
+    fn push(&mut self, node: &impl ToTokens, violation: Violation) {
         let span = syn::spanned::Spanned::span(&node.to_token_stream());
-        let mut finding = Finding::new(rule, span_range(self.source, span), message, label);
-        finding.help = Some(format!("{help}\n{}", rule.sep));
-        self.findings.push(finding);
+        self.findings
+            .push(violation.at(span_range(self.source, span)));
     }
 
     /// `CallToolResult::error(vec![Content::text(..)])`: its text.
@@ -65,47 +57,21 @@ impl Results<'_> {
             },
             None => return,
         };
-        if let Some(why) = rules::vague_tool_error(text.as_deref()) {
-            let help = format!(
-                "say what failed and what to do next, for example \"{}\"",
-                rules::VAGUE_HELP
-            );
-            self.push(
-                &VAGUE_TOOL_ERROR,
-                call,
-                format!("this tool execution error {why}"),
-                "this result",
-                help,
-            );
+        if let Some(why) = mcp201::vague_tool_error(text.as_deref()) {
+            self.push(call, mcp201::in_code(&why));
         }
         if let Some(why) = text
             .as_deref()
-            .and_then(|t| rules::lists_tools(t, Some(&self.tools), ""))
+            .and_then(|t| mcp202::lists_tools(t, Some(&self.tools), ""))
         {
-            let help =
-                "name the failing tool only; the model can call tools/list to see the others"
-                    .to_string();
-            self.push(
-                &TOOL_ERROR_LISTS_TOOLS,
-                call,
-                format!("this error text {why}"),
-                "this text",
-                help,
-            );
+            self.push(call, mcp202::in_code(&why));
         }
     }
 
     /// `CallToolResult::structured(json!([..]))`, `structured_content: Some(json!("x"))`.
     fn structured(&mut self, value: &Expr) {
         if let Some(kind) = non_object_json(value) {
-            let help = "wrap it in an object (`json!({\"items\": [..]})`) and declare that shape as the outputSchema; up to protocol 2025-11-25 structuredContent must be an object".to_string();
-            self.push(
-                &UNREPORTED_INVALID_OUTPUT,
-                value,
-                format!("structured content is {kind}, not an object"),
-                "this value",
-                help,
-            );
+            self.push(value, mcp106::in_code(kind));
         }
     }
 }

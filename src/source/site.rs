@@ -1,6 +1,6 @@
-//! An `ErrorSite` is one protocol error that reaches the response of a `tools/call`, with the
-//! evidence the rules classify it by: the constructor, code and message, and the conditions
-//! (guards) it sits under. Rules read it; they never walk syntax themselves.
+//! An `ErrorSite` is one protocol error that reaches the response of a `tools/call`: where it
+//! is, and the syntax its evidence is read from ([`ErrorSite::evidence`]: the constructor, code
+//! and message, and the conditions it sits under). Rules read the evidence, never syntax.
 
 use std::ops::Range;
 
@@ -9,20 +9,8 @@ use quote::ToTokens;
 use syn::{Expr, Lit};
 
 use super::index::Via;
-
-/// Which kind of tools/call handler the error leaves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RootKind {
-    /// `impl ServerHandler { fn call_tool }` (rmcp).
-    RmcpCallTool,
-    /// A `#[tool]` function whose error type is rmcp's `ErrorData`.
-    RmcpTool,
-    /// The `CallToolRequest` arm of rust-mcp-sdk's `ServerHandlerCore::handle_request`, or
-    /// `handle_call_tool_request_mrtr`.
-    RustMcpSdkCore,
-    /// A hand-rolled JSON-RPC dispatcher's `"tools/call"` branch and the functions it calls.
-    HandRolled,
-}
+use crate::evidence::{self, CodeError, REASON_GUARDS};
+pub use crate::evidence::{ArmKind, GuardKind, RootKind, Subject};
 
 /// The protocol error as written: `McpError::invalid_params("..", None)` gives constructor
 /// `invalid_params`, code -32602 and the message literal.
@@ -42,48 +30,11 @@ pub struct ProtocolError {
     pub call: Option<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ArmKind {
-    /// `_ =>` or a plain binding: what no other arm matched.
-    Fallback,
-    /// `None =>`: what was looked for is not there.
-    Missing,
-    /// `Err(..) =>`: what was done failed.
-    Failure,
-    Other,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GuardKind {
-    /// Either branch of an `if` (or `if let`) on the subject.
-    Condition,
-    /// An arm of a `match` on the subject.
-    MatchArm(ArmKind),
-    /// The `else` of `let PAT = subject else { .. }`.
-    LetElse,
-    /// The error of `subject.ok_or(..)` or `.ok_or_else(..)`: the subject is absent.
-    Absent,
-    /// The error of `subject.map_err(..)` and the like: the subject failed.
-    Fallible,
-}
-
 /// A condition the error sits under, innermost last.
 #[derive(Debug, Clone, Copy)]
 pub struct Guard<'a> {
     pub kind: GuardKind,
     pub subject: &'a Expr,
-}
-
-/// What a guard's subject is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Subject {
-    /// Reads `name` or `params` out of the request itself (`params.get("name")`, `req.params`).
-    RequestField,
-    /// Looks up a tool by its name (`self.tools.get(&name)`, `.find(|t| t.name == name)`).
-    ToolLookup,
-    /// Reads one argument by key (`args.get("path")`, `arguments["limit"]`).
-    Argument,
-    Other,
 }
 
 #[derive(Debug, Clone)]
@@ -98,155 +49,28 @@ pub struct ErrorSite<'a> {
     pub exit: Option<Range<usize>>,
 }
 
-/// Identifiers that hold a tool's name (or the part of it that picks a plugin or upstream
-/// server, in proxies that namespace tools as `plugin__tool`).
-const TOOL_NAME_IDENTS: &[&str] = &[
-    "name",
-    "tool_name",
-    "toolname",
-    "tool",
-    "tool_id",
-    "plugin_name",
-    "server_name",
-];
-
-/// Identifiers that hold a name (not a resolved `tool`, whose failure is the tool's own).
-const NAME_IDENTS: &[&str] = &[
-    "name",
-    "tool_name",
-    "toolname",
-    "plugin_name",
-    "server_name",
-];
-
-/// Whether an expression uses the call's arguments (`args`, `arguments_value`, `params`): it
-/// then does the tool's work rather than resolve its name.
-fn mentions_argument(expr: &Expr) -> bool {
-    words(expr.to_token_stream())
-        .iter()
-        .any(|w| ["arg", "param", "input"].iter().any(|a| w.contains(a)))
-}
-
-impl<'a> ErrorSite<'a> {
-    fn innermost(&self) -> Option<&Guard<'a>> {
-        self.guards.last()
-    }
-
-    /// The guards that explain the error: the innermost two. Outer conditions are usually
-    /// about something else (the whole handler sits under `if let Some(args) = ..`).
-    fn reason_guards(&self) -> &[Guard<'a>] {
-        &self.guards[self.guards.len().saturating_sub(2)..]
-    }
-
-    /// Whether an identifier or string in the explaining `if` conditions contains one of
-    /// `needles`: a check (`if self.disabled.contains(name)`), not a call's failure that
-    /// merely passes such a value (`match tool.call(args, authorization)`).
-    pub fn condition_mentions(&self, needles: &[&str]) -> bool {
-        self.reason_guards()
-            .iter()
-            .filter(|g| g.kind == GuardKind::Condition)
-            .flat_map(|g| words(g.subject.to_token_stream()))
-            .any(|w| needles.iter().any(|n| w.contains(n)))
-    }
-
-    /// Whether an identifier or string in the explaining guards contains one of `needles`.
-    pub fn guard_mentions(&self, needles: &[&str]) -> bool {
-        self.reason_guards()
-            .iter()
-            .flat_map(|g| words(g.subject.to_token_stream()))
-            .any(|w| needles.iter().any(|n| w.contains(n)))
-    }
-
-    /// Whether the message literal, lower-cased, contains one of `needles`.
-    pub fn message_mentions(&self, needles: &[&str]) -> bool {
-        self.error
-            .message
-            .as_deref()
-            .map(str::to_lowercase)
-            .is_some_and(|m| needles.iter().any(|n| m.contains(n)))
-    }
-
-    /// The error answers a lookup of the tool by name: the fallback arm of a `match` on the
-    /// name, or the failure of `tools.get(&name)` and the like.
-    pub fn follows_tool_lookup(&self) -> bool {
-        let Some(guard) = self.innermost() else {
-            return false;
-        };
-        match (guard.kind, subject(guard.subject)) {
-            (_, Subject::ToolLookup) => true,
-            (GuardKind::MatchArm(ArmKind::Fallback), _) => mentions_tool_name(guard.subject),
-            // `let tool = ..find(..)` then `None =>`: no such tool.
-            (GuardKind::MatchArm(ArmKind::Missing) | GuardKind::LetElse | GuardKind::Absent, _) => {
-                mentions_tool_name(guard.subject) && !mentions_argument(guard.subject)
-            }
-            // `parse_namespaced_name(request.name)` failing: the name resolves to no tool; but
-            // `tool.call(args)` failing is the tool's own failure.
-            (GuardKind::MatchArm(ArmKind::Failure) | GuardKind::Fallible, _) => {
-                mentions(guard.subject, NAME_IDENTS) && !mentions_argument(guard.subject)
-            }
-            _ => false,
+impl ErrorSite<'_> {
+    /// What the rules classify this error by.
+    pub fn evidence(&self) -> CodeError {
+        let explaining = self.guards.len().saturating_sub(REASON_GUARDS);
+        CodeError {
+            root: self.root,
+            constructor: self.error.constructor.clone(),
+            code: self.error.code,
+            message: self.error.message.clone(),
+            guards: self.guards[explaining..]
+                .iter()
+                .map(|g| {
+                    let tokens = g.subject.to_token_stream();
+                    evidence::Guard {
+                        kind: g.kind,
+                        subject: subject(g.subject),
+                        words: words(tokens.clone()),
+                        idents: idents(tokens),
+                    }
+                })
+                .collect(),
         }
-    }
-
-    /// The error answers a missing or unusable argument (`args.get("path")` failed).
-    pub fn follows_argument_lookup(&self) -> bool {
-        self.innermost().is_some_and(|g| {
-            g.kind != GuardKind::MatchArm(ArmKind::Other) && subject(g.subject) == Subject::Argument
-        })
-    }
-
-    /// The request itself is malformed (no `params`, no `name`): a protocol error is right.
-    pub fn is_malformed_request(&self) -> bool {
-        let absent = self.innermost().is_some_and(|g| {
-            g.kind != GuardKind::MatchArm(ArmKind::Other)
-                && g.kind != GuardKind::MatchArm(ArmKind::Fallback)
-                && subject(g.subject) == Subject::RequestField
-        });
-        absent
-            || self.message_mentions(&[
-                "missing tool name",
-                "missing name",
-                "missing 'name'",
-                "missing `name`",
-                "missing \"name\"",
-                "missing params",
-                "missing 'params'",
-                "missing parameters",
-                "tool name is required",
-                "name is required",
-                "name must be a string",
-                "invalid tool name type",
-            ])
-    }
-
-    /// Protocol errors the SEP keeps: spec-defined codes, rmcp's own conversion of argument
-    /// errors (>= 1.8), and server failures before any result exists.
-    pub fn is_permitted(&self) -> bool {
-        const KEPT_CONSTRUCTORS: &[&str] = &[
-            "header_mismatch",
-            "unsupported_protocol_version",
-            "missing_required_client_capability",
-        ];
-        // URL elicitation required, header mismatch, missing capability, unsupported version.
-        const KEPT_CODES: &[i64] = &[-32042, -32020, -32021, -32022];
-        KEPT_CONSTRUCTORS.contains(&self.error.constructor.as_str())
-            || self.error.code.is_some_and(|c| KEPT_CODES.contains(&c))
-            || self.message_mentions(&["failed to deserialize parameters:"])
-            // The client cancelled: the cancellation utility governs the answer, not SEP-2145.
-            || self.guard_mentions(&["cancel"])
-            || self.message_mentions(&["cancel"])
-            // MRTR: a tampered or unknown `requestState` is a protocol error by design.
-            || self.guard_mentions(&["request_state", "requeststate"])
-            || self.message_mentions(&["request state", "requeststate", "request_state"])
-            || self.message_mentions(&[
-                "not initialized",
-                "not initialised",
-                "lock poisoned",
-                "failed to serialize",
-                "fail to serialize",
-                "could not serialize",
-            ])
-            || self.is_malformed_request()
     }
 }
 
@@ -268,20 +92,17 @@ fn collect_words(tokens: TokenStream, out: &mut Vec<String>) {
     }
 }
 
-fn mentions_tool_name(expr: &Expr) -> bool {
-    mentions(expr, TOOL_NAME_IDENTS)
-}
-
-/// Whether an identifier of `expr` is one of `idents`.
-fn mentions(expr: &Expr, idents: &[&str]) -> bool {
-    fn walk(tokens: TokenStream, idents: &[&str]) -> bool {
-        tokens.into_iter().any(|tree| match tree {
-            TokenTree::Ident(i) => idents.contains(&i.to_string().as_str()),
-            TokenTree::Group(g) => walk(g.stream(), idents),
-            _ => false,
-        })
+/// The identifiers of a token stream, as written.
+fn idents(tokens: TokenStream) -> Vec<String> {
+    let mut out = Vec::new();
+    for tree in tokens {
+        match tree {
+            TokenTree::Ident(i) => out.push(i.to_string()),
+            TokenTree::Group(g) => out.extend(idents(g.stream())),
+            _ => {}
+        }
     }
-    walk(expr.to_token_stream(), idents)
+    out
 }
 
 /// Classifies what a guard's subject reads.
@@ -306,7 +127,7 @@ pub fn subject(expr: &Expr) -> Subject {
             match m.args.first().map(peel) {
                 Some(Expr::Lit(key)) if is_request_key(key) => Subject::RequestField,
                 Some(Expr::Lit(_)) => Subject::Argument,
-                _ if m.args.iter().any(mentions_tool_name) => Subject::ToolLookup,
+                _ if m.args.iter().any(names_a_tool) => Subject::ToolLookup,
                 _ => Subject::Other,
             }
         }
@@ -323,6 +144,13 @@ pub fn subject(expr: &Expr) -> Subject {
         Expr::Let(l) => subject(&l.expr),
         _ => Subject::Other,
     }
+}
+
+/// Whether an identifier of `expr` holds a tool's name.
+fn names_a_tool(expr: &Expr) -> bool {
+    idents(expr.to_token_stream())
+        .iter()
+        .any(|i| evidence::TOOL_NAME_IDENTS.contains(&i.as_str()))
 }
 
 fn is_request_key(key: &syn::ExprLit) -> bool {

@@ -100,7 +100,10 @@ fn fill(
                         body: Body::Block(block),
                     },
                 );
-                let sites = walk.sites.into_iter().filter(|s| !s.is_permitted());
+                let sites = walk
+                    .sites
+                    .into_iter()
+                    .filter(|s| !s.evidence().is_permitted());
                 (
                     sites.map(|s| sink(s.error, s.span)).collect(),
                     walk.forwards,

@@ -8,7 +8,7 @@ use foldhash::HashMap;
 use jsonschema::{PatternOptions, Validator};
 use serde_json::Value;
 
-use crate::rules::KnownTools;
+use crate::rules::mcp202::KnownTools;
 
 pub type Compiled = Result<Validator, String>;
 

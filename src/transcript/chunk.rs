@@ -59,7 +59,7 @@ pub fn judge_lines(
         // Schemas from the traffic are compiled and applied here, recursively: the stack is
         // the workers' own, not a spawned thread's 2 MiB.
         let judge = std::thread::Builder::new()
-            .stack_size(crate::check::WORKER_STACK_BYTES)
+            .stack_size(crate::pool::WORKER_STACK_BYTES)
             .spawn_scoped(scope, move || {
                 let mut auditor = Auditor::default();
                 for mut chunk in to_read {

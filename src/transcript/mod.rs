@@ -26,25 +26,6 @@ use document::Item;
 use read::{Dir, InputFormat, Lines};
 use session::{Auditor, Spot};
 
-/// What a recorded protocol error answering a well-formed `tools/call` proves; the
-/// MCP101-MCP105 rules classify it (see [`crate::rules::PROTOCOL_ERROR_RULES_IN_TRAFFIC`]).
-pub struct ErrorAnswer<'a> {
-    /// Whether the tool is in the session's fresh catalog; `None` without one.
-    pub tool_known: Option<bool>,
-    /// How the arguments fail the tool's inputSchema, if they do.
-    pub input_error: Option<&'a str>,
-    pub code: Option<i64>,
-    pub message: &'a str,
-}
-
-impl ErrorAnswer<'_> {
-    /// Whether the error message, lower-cased, contains one of `needles`.
-    pub fn message_mentions(&self, needles: &[&str]) -> bool {
-        let message = self.message.to_lowercase();
-        needles.iter().any(|n| message.contains(n))
-    }
-}
-
 /// Opens the transcript from its start; called once per pass.
 pub type Open<'a> = dyn Fn() -> io::Result<Box<dyn BufRead + 'a>> + 'a;
 

@@ -12,14 +12,14 @@ use std::ops::Range;
 use foldhash::{HashMap, HashSet};
 use serde_json::Value;
 
-use super::ErrorAnswer;
 use super::catalog::{Catalog, Tool, first_error};
 use super::locate::value_span;
 use super::message::{Json, Parts, given, string};
 use super::read::{Dir, Origin};
 use super::scan;
-use crate::finding::{Finding, Label};
-use crate::rules::{self, RuleMeta};
+use crate::evidence::{ErrorAnswer, codes};
+use crate::finding::{Finding, Label, Violation};
+use crate::rules;
 
 /// How many answered ids a session remembers to tell a duplicate response from a stray one.
 const REMEMBERED_ANSWERS: usize = 4096;
@@ -120,15 +120,7 @@ fn spot_of(origin: &Origin, line: usize, part: Json) -> Spot {
 impl Auditor {
     /// A line that could not be read as a message.
     pub fn broken(&mut self, message: String, at: Spot) {
-        self.push(
-            &rules::PARSE_ERROR,
-            at,
-            message,
-            "not checked".to_string(),
-            None,
-            Vec::new(),
-            None,
-        );
+        self.push(rules::mcp001::unreadable(message), at, Vec::new(), None);
     }
 
     /// A response that was recorded in part or not at all (`dir` is the response's): close its
@@ -265,28 +257,16 @@ impl Auditor {
             None => {
                 let retyped = retyped_key(id).and_then(|k| session.pending[side(asked)].remove(&k));
                 let duplicate = session.answered_set.contains(&fingerprint(asked, &key));
-                let message = match (&retyped, duplicate) {
-                    (Some(r), _) => format!(
-                        "the response echoes id {key} for request id {} ({})",
-                        r.id,
-                        describe(r)
-                    ),
-                    (None, true) => format!("a second response to request id {key}"),
-                    (None, false) => format!("a response to id {key}, which was never requested"),
+                let violation = match (&retyped, duplicate) {
+                    (Some(r), _) => rules::mcp302::retyped(&key, &r.id, &describe(r)),
+                    (None, true) => rules::mcp302::duplicate(&key),
+                    (None, false) => rules::mcp302::never_requested(&key),
                 };
                 let related = retyped
                     .iter()
                     .map(|r| (r.at.clone(), "the request".to_string()))
                     .collect();
-                self.push(
-                    &rules::TRANSCRIPT_INTEGRITY,
-                    m.spot(m.id),
-                    message,
-                    "this id".into(),
-                    None,
-                    related,
-                    Some(&key),
-                );
+                self.push(violation, m.spot(m.id), related, Some(&key));
                 match retyped {
                     Some(request) => request,
                     None => return,
@@ -354,18 +334,9 @@ impl Auditor {
         }
         if let Some(reason) = call.malformed {
             if m.result.is_some() {
-                let message = format!(
-                    "malformed tools/call ({reason}) answered with a result (id {})",
-                    request.id
-                );
-                let help = "a tools/call that does not satisfy CallToolRequest gets a JSON-RPC error, -32602 \"Invalid params\"";
-                let label = "a result".to_string();
                 self.push(
-                    &rules::MALFORMED_CALL,
+                    rules::mcp107::answered(reason, &request.id),
                     m.spot(m.result),
-                    message,
-                    label,
-                    Some(help.into()),
                     requested(request, call),
                     Some(&request.id),
                 );
@@ -386,21 +357,10 @@ impl Auditor {
         if is_error.is_some_and(|e| e.text() == "true") {
             let content = content.and_then(|c| c.value().ok());
             let text = content.as_ref().and_then(first_text);
-            if let Some(why) = rules::vague_tool_error(text) {
-                let message = format!(
-                    "tool execution error of `{}` (id {}) {why}",
-                    call.name, request.id
-                );
-                let help = format!(
-                    "say what failed and what to do next, for example \"{}\"",
-                    rules::VAGUE_HELP
-                );
+            if let Some(why) = rules::mcp201::vague_tool_error(text) {
                 self.push(
-                    &rules::VAGUE_TOOL_ERROR,
+                    rules::mcp201::in_traffic(&call.name, &request.id, &why),
                     m.spot(m.result),
-                    message,
-                    "this result".into(),
-                    Some(help),
                     requested(request, call),
                     Some(&request.id),
                 );
@@ -418,9 +378,9 @@ impl Auditor {
         let text = string(text).unwrap_or_default();
         let text = text.as_ref();
         let session = &self.sessions[&m.origin.session];
-        const KEPT_CODES: &[i64] = &[-32042, -32020, -32021, -32022];
-        let no_tools = code == Some(-32601) && session.tools_capability == Some(false);
-        if code.is_some_and(|c| KEPT_CODES.contains(&c)) || no_tools {
+        let no_tools =
+            code == Some(codes::METHOD_NOT_FOUND) && session.tools_capability == Some(false);
+        if code.is_some_and(|c| codes::KEPT.contains(&c)) || no_tools {
             return;
         }
         let catalog = session.catalog.as_ref().filter(|_| !session.stale);
@@ -446,39 +406,10 @@ impl Auditor {
             code,
             message: text,
         };
-        let rule = rules::PROTOCOL_ERROR_RULES_IN_TRAFFIC
-            .iter()
-            .find(|r| (r.audit)(&answer))
-            .expect("MCP104 takes the rest");
-        let code_text = code.map_or("no code".to_string(), |c| c.to_string());
-        let message = format!(
-            "{} answered with a JSON-RPC error ({code_text}) for tools/call `{}` (id {})",
-            rule.case, call.name, request.id
-        );
-        let evidence = match (&answer.tool_known, &input_error) {
-            (Some(false), _) => format!("; `{}` is not in the latest tools/list", call.name),
-            (_, Some(e)) => format!("; the arguments fail the inputSchema {e}"),
-            _ => String::new(),
-        };
-        let label = format!(
-            "{}{evidence}",
-            shorten(&format!("JSON-RPC error {code_text}: {text}"), 100)
-        );
-        let fix = rule
-            .fix_text
-            .replace("<name>", &call.name)
-            .replace("<tool_name>", &call.name);
-        let help = format!(
-            "answer with a result instead: {{\"content\": [{{\"type\": \"text\", \"text\": {}}}], \"isError\": true}}\n{}",
-            Value::String(fix),
-            rule.meta.sep
-        );
+        let violation = rules::classify_answer(&answer).on_wire(&answer, &call.name, &request.id);
         self.push(
-            rule.meta,
+            violation,
             m.spot(m.error),
-            message,
-            label,
-            Some(help),
             requested(request, call),
             Some(&request.id),
         );
@@ -534,21 +465,9 @@ impl Auditor {
             }
         };
         let at = m.spot(structured.or(m.result));
-        let message = format!(
-            "the success result of tools/call `{}` (id {}) {problem}",
-            call.name, request.id
-        );
-        let help = format!(
-            "when the output cannot satisfy the schema, answer {{\"content\": [{{\"type\": \"text\", \"text\": \"Tool produced invalid structured output for {}: <details>.\"}}], \"isError\": true}}\n{}",
-            call.name,
-            rules::UNREPORTED_INVALID_OUTPUT.sep
-        );
         self.push(
-            &rules::UNREPORTED_INVALID_OUTPUT,
+            rules::mcp106::in_traffic(&call.name, &request.id, &problem),
             at,
-            message,
-            "this result".into(),
-            Some(help),
             requested(request, call),
             Some(&request.id),
         );
@@ -583,36 +502,21 @@ impl Auditor {
     fn check_listed_tools(&mut self, m: &Msg, request: &Request, call: &Call, text: &str) {
         let session = &self.sessions[&m.origin.session];
         let known = session.catalog.as_ref().map(Catalog::known_tools);
-        let Some(why) = rules::lists_tools(text, known, &call.name) else {
+        let Some(why) = rules::mcp202::lists_tools(text, known, &call.name) else {
             return;
         };
-        let message = format!(
-            "the error text of tools/call `{}` (id {}) {why}",
-            call.name, request.id
-        );
-        let help = "name the failing tool only; the model can call tools/list to see the others"
-            .to_string();
         self.push(
-            &rules::TOOL_ERROR_LISTS_TOOLS,
+            rules::mcp202::in_traffic(&call.name, &request.id, &why),
             m.spot(m.error.or(m.result)),
-            message,
-            "this text".into(),
-            Some(help),
             requested(request, call),
             Some(&request.id),
         );
     }
 
     fn bad_schema(&mut self, tool: &str, which: &str, error: String, at: Spot) {
-        let message = format!(
-            "the {which} of tool `{tool}` is not a usable JSON Schema ({error}), so it was not checked"
-        );
         self.push(
-            &rules::PARSE_ERROR,
+            rules::mcp001::unusable_schema(tool, which, &error),
             at,
-            message,
-            "listed here".into(),
-            None,
             Vec::new(),
             None,
         );
@@ -627,51 +531,26 @@ impl Auditor {
             .collect();
         open.sort_by_key(|r| r.seq);
         for request in open {
-            let (rule, message) = if session.last_answer > request.seq {
-                (
-                    &rules::TOOL_FAILURE,
-                    format!(
-                        "{} was never answered, though the server answered later requests",
-                        describe(&request)
-                    ),
-                )
+            let violation = if session.last_answer > request.seq {
+                rules::mcp104::never_answered(&describe(&request))
             } else {
-                (
-                    &rules::UNANSWERED_CALL,
-                    format!(
-                        "{} has no response and no cancellation when the transcript ends",
-                        describe(&request)
-                    ),
-                )
+                rules::mcp301::open_at_end(&describe(&request))
             };
-            let help = "answer every tools/call; a tool that fails or times out answers {\"content\": [..], \"isError\": true}".to_string();
-            self.push(
-                rule,
-                request.at.clone(),
-                message,
-                "this request".into(),
-                Some(help),
-                Vec::new(),
-                Some(&request.id),
-            );
+            self.push(violation, request.at.clone(), Vec::new(), Some(&request.id));
         }
     }
 
-    #[allow(clippy::too_many_arguments)] // one constructor for every transcript finding
+    /// Places a rule's violation at `at`, with the places it relates to.
     fn push(
         &mut self,
-        rule: &'static RuleMeta,
+        violation: Violation,
         at: Spot,
-        message: String,
-        label: String,
-        help: Option<String>,
         related: Vec<(Spot, String)>,
         request_id: Option<&str>,
     ) {
         self.lines.insert(at.line);
         self.lines.extend(related.iter().map(|(spot, _)| spot.line));
-        let mut finding = Finding::new(rule, at.span, message, label);
-        finding.help = help;
+        let mut finding = violation.at(at.span);
         finding.related = related
             .into_iter()
             .map(|(spot, text)| Label {
@@ -786,13 +665,4 @@ fn first_text(content: &Value) -> Option<&str> {
         .find(|c| c.get("type").and_then(Value::as_str) == Some("text"))?
         .get("text")?
         .as_str()
-}
-
-fn shorten(text: &str, max: usize) -> String {
-    let first_line = text.lines().next().unwrap_or_default();
-    if first_line.chars().count() <= max && first_line.len() == text.len() {
-        return text.to_string();
-    }
-    let cut: String = first_line.chars().take(max).collect();
-    format!("{cut}…")
 }

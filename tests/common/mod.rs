@@ -23,6 +23,7 @@ pub fn run_with(args: &[&str], stdout_is_terminal: bool, no_color: bool) -> Outp
             stdout_is_terminal,
             stderr_is_terminal: false,
             no_color,
+            stdin: &mut std::io::empty(),
             cwd: root(),
         };
         mcp_lint::run(

@@ -1,0 +1,123 @@
+//! The commands that lint files (`check`, `audit`) and describe the rules (`rules`,
+//! `explain`): they gather the inputs and hand them to the engine.
+
+use std::io;
+
+use crate::cli::{AuditArgs, CheckArgs, ListFormat, OutputArgs};
+use crate::transcript::read::InputFormat;
+use crate::walk::Kind;
+use crate::{Env, engine, exit, rules, walk};
+
+pub fn run(args: &CheckArgs, env: &mut Env) -> io::Result<i32> {
+    report_inputs(
+        walk::collect(&args.paths, false),
+        InputFormat::Auto,
+        &args.output,
+        env,
+    )
+}
+
+pub fn audit(args: &AuditArgs, env: &mut Env) -> io::Result<i32> {
+    report_inputs(
+        walk::collect(&args.files, true),
+        args.input_format,
+        &args.output,
+        env,
+    )
+}
+
+/// Checks the inputs, renders one report, and returns the exit status.
+fn report_inputs(
+    mut inputs: walk::Inputs,
+    format: InputFormat,
+    args: &OutputArgs,
+    env: &mut Env,
+) -> io::Result<i32> {
+    let config = match engine::settings(args, env) {
+        Ok(config) => config,
+        Err(status) => return Ok(status),
+    };
+    let format = match format {
+        InputFormat::Auto => config.input_format.unwrap_or(InputFormat::Auto),
+        format => format,
+    };
+    // Excludes hold for files named explicitly too, as pre-commit names every staged file.
+    inputs.files.retain(|i| !config.excluded(&i.path, &env.cwd));
+    let mut trouble = !inputs.errors.is_empty();
+    for error in &inputs.errors {
+        writeln!(env.stderr, "mcp-lint: {error}")?;
+    }
+    // Standard input can be read once only: keep it for the transcript's two passes.
+    let stdin = match inputs.files.iter().any(|i| i.path.as_os_str() == "-") {
+        true => {
+            let mut bytes = Vec::new();
+            env.stdin.read_to_end(&mut bytes)?;
+            Some(bytes)
+        }
+        false => None,
+    };
+    let show_progress = env.stderr_is_terminal && !args.quiet;
+    let results = engine::check_inputs(
+        &inputs.files,
+        format,
+        stdin.as_deref(),
+        show_progress,
+        &env.cwd,
+    );
+    let mut checked = Vec::new();
+    for (input, result) in inputs.files.iter().zip(results) {
+        match result {
+            Ok(file) => checked.push(file),
+            Err(error) => {
+                trouble = true;
+                writeln!(env.stderr, "mcp-lint: {}: {error}", input.path.display())?;
+            }
+        }
+    }
+    if show_progress && inputs.files.iter().any(|i| i.kind == Kind::Transcript) {
+        eprint!("\r\x1b[K"); // clear the progress line
+    }
+    engine::conclude(checked, trouble, &config, args, env, |_, _| Ok(()))
+}
+
+pub fn list_rules(format: ListFormat, env: &mut Env) -> io::Result<i32> {
+    match format {
+        ListFormat::Human => {
+            for rule in rules::RULES {
+                let passes = match (rule.source, rule.transcript) {
+                    (true, true) => "source, transcript",
+                    (true, false) => "source",
+                    _ => "transcript",
+                };
+                writeln!(
+                    env.stdout,
+                    "{:<7} {:<34} {:<8} {:<19} {}",
+                    rule.code, rule.name, rule.level, passes, rule.summary
+                )?;
+            }
+        }
+        ListFormat::Json => {
+            let list: Vec<serde_json::Value> = rules::RULES
+                .iter()
+                .map(|r| {
+                    serde_json::json!({
+                        "code": r.code, "name": r.name, "level": r.level.as_str(),
+                        "source": r.source, "transcript": r.transcript, "summary": r.summary,
+                    })
+                })
+                .collect();
+            serde_json::to_writer_pretty(&mut *env.stdout, &list)?;
+            writeln!(env.stdout)?;
+        }
+    }
+    Ok(exit::CLEAN)
+}
+
+pub fn explain(code_or_name: &str, env: &mut Env) -> io::Result<i32> {
+    if let Some(rule) = rules::lookup(code_or_name) {
+        env.stdout.write_all(rule.doc.as_bytes())?;
+        return Ok(exit::CLEAN);
+    }
+    writeln!(env.stderr, "mcp-lint: {}", rules::not_a_rule(code_or_name))?;
+    Ok(exit::TROUBLE)
+}

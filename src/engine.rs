@@ -1,0 +1,172 @@
+//! The engine: runs the passes over the inputs, then decides what is reported. It applies
+//! suppressions and the configuration's levels, renders one report through the chosen format,
+//! and returns the exit status. The commands (`check`, `audit`, `probe`) drive it.
+
+use std::io;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+
+use crate::cli::{Deny, OutputArgs};
+use crate::config::Config;
+use crate::finding::{FileReport, Level};
+use crate::report::{self, Report};
+use crate::suppress::{self, Checked};
+use crate::transcript::{self, read::InputFormat};
+use crate::walk::{Input, Kind};
+use crate::{Env, exit, pool, rules, source, use_color};
+
+/// Checks every input, Rust files with the source pass and transcripts with the transcript
+/// pass; results in input order. `stdin` holds standard input when an input is `-`.
+pub fn check_inputs(
+    files: &[Input],
+    format: InputFormat,
+    stdin: Option<&[u8]>,
+    show_progress: bool,
+    cwd: &Path,
+) -> Vec<Result<Checked, String>> {
+    let of_kind = |kind| -> Vec<(usize, &PathBuf)> {
+        let inputs = files
+            .iter()
+            .enumerate()
+            .filter(move |(_, i)| i.kind == kind);
+        inputs.map(|(n, i)| (n, &i.path)).collect()
+    };
+    let (rust, transcripts) = (of_kind(Kind::Rust), of_kind(Kind::Transcript));
+    let paths: Vec<PathBuf> = rust.iter().map(|(_, p)| (*p).clone()).collect();
+    let rust_results = source::check_files(&paths, cwd);
+    let audits = pool::parallel(transcripts.len(), |i| {
+        let path = transcripts[i].1;
+        let name = path.display().to_string();
+        let report = move |bytes: usize| {
+            eprint!(
+                "\r\x1b[Kmcp-lint: auditing {name}: {} MiB read",
+                bytes >> 20
+            )
+        };
+        Some(audit_one(
+            path,
+            format,
+            stdin,
+            show_progress.then_some(&report),
+        ))
+    });
+    let mut results: Vec<Option<Result<Checked, String>>> = files.iter().map(|_| None).collect();
+    for ((n, _), result) in rust.iter().zip(rust_results) {
+        results[*n] = Some(result);
+    }
+    for ((n, _), result) in transcripts.iter().zip(audits) {
+        results[*n] = result.map(|r| {
+            r.map(|report| Checked {
+                report,
+                suppressions: Vec::new(),
+            })
+        });
+    }
+    let lost = || Err("internal error: the file was not checked; please report it".to_string());
+    results
+        .into_iter()
+        .map(|r| r.unwrap_or_else(lost))
+        .collect()
+}
+
+fn audit_one(
+    path: &Path,
+    format: InputFormat,
+    stdin: Option<&[u8]>,
+    progress: transcript::Progress,
+) -> Result<FileReport, String> {
+    let audit = || -> io::Result<FileReport> {
+        if path.as_os_str() == "-" {
+            let bytes = stdin.unwrap_or_default();
+            let open = || -> io::Result<Box<dyn io::BufRead + '_>> { Ok(Box::new(bytes)) };
+            return transcript::audit("-", &open, format, progress);
+        }
+        let open = || -> io::Result<Box<dyn io::BufRead>> {
+            Ok(Box::new(io::BufReader::with_capacity(
+                1 << 16,
+                std::fs::File::open(path)?,
+            )))
+        };
+        transcript::audit(&path.display().to_string(), &open, format, progress)
+    };
+    catch_unwind(AssertUnwindSafe(audit))
+        .map_err(|_| "internal error while auditing this file; please report it".to_string())?
+        .map_err(|e| e.to_string())
+}
+
+/// Applies suppressions and the configuration to the findings, lets `preface` write what
+/// comes before them, renders the report, and returns the exit status (trouble wins over
+/// findings).
+pub fn conclude(
+    checked: Vec<Checked>,
+    trouble: bool,
+    config: &Config,
+    args: &OutputArgs,
+    env: &mut Env,
+    preface: impl FnOnce(&Report, &mut dyn io::Write) -> io::Result<()>,
+) -> io::Result<i32> {
+    let mut report = Report::default();
+    for file in checked {
+        let name = file.report.source.name.clone();
+        let path = Path::new(&name);
+        let mut file = suppress::apply(file, |rule| {
+            config.level(rule, None, path, &env.cwd).is_some()
+        });
+        file.findings
+            .retain_mut(|f| match config.level(f.rule, f.aspect, path, &env.cwd) {
+                Some(level) => {
+                    let denied = level == Level::Warning && args.deny == Some(Deny::Warnings);
+                    f.level = if denied { Level::Error } else { level };
+                    true
+                }
+                None => false,
+            });
+        report.files.push(file);
+    }
+    report.profile = config.profile.name();
+    report.base = env.cwd.clone();
+    let options = report::Options {
+        format: args.format,
+        color: use_color(args.color, env),
+        quiet: args.quiet,
+        statistics: args.statistics,
+    };
+    preface(&report, env.stdout)?;
+    report.render(options, env.stdout)?;
+    env.stdout.flush()?;
+    Ok(if trouble {
+        exit::TROUBLE
+    } else if report.counts().errors > 0 {
+        exit::FINDINGS
+    } else {
+        exit::CLEAN
+    })
+}
+
+/// The configuration with the command line applied, or the exit status of a bad one (the
+/// error is reported on stderr).
+pub fn settings(args: &OutputArgs, env: &mut Env) -> Result<Config, i32> {
+    let mut config = match Config::load(args.config.as_deref(), &env.cwd) {
+        Ok(config) => config,
+        Err(error) => {
+            let _ = report::render_config_error(&error, use_color(args.color, env), env.stderr);
+            return Err(exit::TROUBLE);
+        }
+    };
+    if let Some(profile) = args.profile {
+        config.profile = profile;
+    }
+    let levels = args
+        .warn
+        .iter()
+        .map(|r| (r, Some(Level::Warning)))
+        .chain(args.allow.iter().map(|r| (r, None)));
+    for (name, level) in levels {
+        let Some(rule) = rules::lookup(name) else {
+            let _ = writeln!(env.stderr, "mcp-lint: {}", rules::not_a_rule(name));
+            return Err(exit::TROUBLE);
+        };
+        config.set_level(rule, level);
+    }
+    Ok(config)
+}

@@ -1,0 +1,354 @@
+//! What the passes know about one protocol error, as plain data: no syntax tree, no transcript
+//! types. The passes build it; the MCP101-MCP105 rules classify it, so a
+//! classification can be unit-tested with evidence written by hand.
+
+/// JSON-RPC and MCP error codes the rules and passes name.
+pub mod codes {
+    pub const INVALID_PARAMS: i64 = -32602;
+    pub const METHOD_NOT_FOUND: i64 = -32601;
+    /// Protocol errors the SEP keeps on a well-formed `tools/call`: URL elicitation required,
+    /// header mismatch, missing client capability, unsupported protocol version.
+    pub const KEPT: &[i64] = &[-32042, -32020, -32021, -32022];
+}
+
+/// Which kind of tools/call handler a protocol error leaves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RootKind {
+    /// `impl ServerHandler { fn call_tool }` (rmcp).
+    RmcpCallTool,
+    /// A `#[tool]` function whose error type is rmcp's `ErrorData`.
+    RmcpTool,
+    /// The `CallToolRequest` arm of rust-mcp-sdk's `ServerHandlerCore::handle_request`, or
+    /// `handle_call_tool_request_mrtr`.
+    RustMcpSdkCore,
+    /// A hand-rolled JSON-RPC dispatcher's `"tools/call"` branch and the functions it calls.
+    HandRolled,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ArmKind {
+    /// `_ =>` or a plain binding: what no other arm matched.
+    Fallback,
+    /// `None =>`: what was looked for is not there.
+    Missing,
+    /// `Err(..) =>`: what was done failed.
+    Failure,
+    Other,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GuardKind {
+    /// Either branch of an `if` (or `if let`) on the subject.
+    Condition,
+    /// An arm of a `match` on the subject.
+    MatchArm(ArmKind),
+    /// The `else` of `let PAT = subject else { .. }`.
+    LetElse,
+    /// The error of `subject.ok_or(..)` or `.ok_or_else(..)`: the subject is absent.
+    Absent,
+    /// The error of `subject.map_err(..)` and the like: the subject failed.
+    Fallible,
+}
+
+/// What a guard's subject is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Subject {
+    /// Reads `name` or `params` out of the request itself (`params.get("name")`, `req.params`).
+    RequestField,
+    /// Looks up a tool by its name (`self.tools.get(&name)`, `.find(|t| t.name == name)`).
+    ToolLookup,
+    /// Reads one argument by key (`args.get("path")`, `arguments["limit"]`).
+    Argument,
+    Other,
+}
+
+/// A condition a protocol error sits under, as the words of its subject.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Guard {
+    pub kind: GuardKind,
+    pub subject: Subject,
+    /// Lower-cased identifiers and string literal contents of the subject.
+    pub words: Vec<String>,
+    /// The subject's identifiers as written.
+    pub idents: Vec<String>,
+}
+
+/// One protocol error that reaches the response of a `tools/call` in source code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CodeError {
+    pub root: RootKind,
+    /// The constructor's name (`invalid_params`, `new`, `json!`, ...).
+    pub constructor: String,
+    pub code: Option<i64>,
+    /// The message literal, or a `format!` string.
+    pub message: Option<String>,
+    /// The guards that explain the error: the innermost two, outermost first. Outer
+    /// conditions are usually about something else (the handler sits under `if let Some(args)`).
+    pub guards: Vec<Guard>,
+}
+
+/// How many of the innermost guards explain an error (see [`CodeError::guards`]).
+pub const REASON_GUARDS: usize = 2;
+
+/// Identifiers that hold a tool's name (or the part of it that picks a plugin or upstream
+/// server, in proxies that namespace tools as `plugin__tool`).
+pub const TOOL_NAME_IDENTS: &[&str] = &[
+    "name",
+    "tool_name",
+    "toolname",
+    "tool",
+    "tool_id",
+    "plugin_name",
+    "server_name",
+];
+
+/// Identifiers that hold a name (not a resolved `tool`, whose failure is the tool's own).
+const NAME_IDENTS: &[&str] = &[
+    "name",
+    "tool_name",
+    "toolname",
+    "plugin_name",
+    "server_name",
+];
+
+impl Guard {
+    /// Whether a word of the subject contains one of `needles`.
+    pub fn mentions(&self, needles: &[&str]) -> bool {
+        self.words
+            .iter()
+            .any(|w| needles.iter().any(|n| w.contains(n)))
+    }
+
+    /// Whether an identifier of the subject is one of `idents`.
+    fn names_one_of(&self, idents: &[&str]) -> bool {
+        self.idents.iter().any(|i| idents.contains(&i.as_str()))
+    }
+
+    fn mentions_tool_name(&self) -> bool {
+        self.names_one_of(TOOL_NAME_IDENTS)
+    }
+
+    /// Whether the subject uses the call's arguments (`args`, `arguments_value`, `params`): it
+    /// then does the tool's work rather than resolve its name.
+    fn mentions_argument(&self) -> bool {
+        self.mentions(&["arg", "param", "input"])
+    }
+}
+
+impl CodeError {
+    fn innermost(&self) -> Option<&Guard> {
+        self.guards.last()
+    }
+
+    /// Whether a word of the explaining `if` conditions contains one of `needles`: a check
+    /// (`if self.disabled.contains(name)`), not a call's failure that merely passes such a
+    /// value (`match tool.call(args, authorization)`).
+    pub fn condition_mentions(&self, needles: &[&str]) -> bool {
+        self.guards
+            .iter()
+            .filter(|g| g.kind == GuardKind::Condition)
+            .any(|g| g.mentions(needles))
+    }
+
+    /// Whether a word of the explaining guards contains one of `needles`.
+    pub fn guard_mentions(&self, needles: &[&str]) -> bool {
+        self.guards.iter().any(|g| g.mentions(needles))
+    }
+
+    /// Whether the message, lower-cased, contains one of `needles`.
+    pub fn message_mentions(&self, needles: &[&str]) -> bool {
+        self.message
+            .as_deref()
+            .map(str::to_lowercase)
+            .is_some_and(|m| needles.iter().any(|n| m.contains(n)))
+    }
+
+    /// The error answers a lookup of the tool by name: the fallback arm of a `match` on the
+    /// name, or the failure of `tools.get(&name)` and the like.
+    pub fn follows_tool_lookup(&self) -> bool {
+        let Some(guard) = self.innermost() else {
+            return false;
+        };
+        match (guard.kind, guard.subject) {
+            (_, Subject::ToolLookup) => true,
+            (GuardKind::MatchArm(ArmKind::Fallback), _) => guard.mentions_tool_name(),
+            // `let tool = ..find(..)` then `None =>`: no such tool.
+            (GuardKind::MatchArm(ArmKind::Missing) | GuardKind::LetElse | GuardKind::Absent, _) => {
+                guard.mentions_tool_name() && !guard.mentions_argument()
+            }
+            // `parse_namespaced_name(request.name)` failing: the name resolves to no tool; but
+            // `tool.call(args)` failing is the tool's own failure.
+            (GuardKind::MatchArm(ArmKind::Failure) | GuardKind::Fallible, _) => {
+                guard.names_one_of(NAME_IDENTS) && !guard.mentions_argument()
+            }
+            _ => false,
+        }
+    }
+
+    /// The error answers a missing or unusable argument (`args.get("path")` failed).
+    pub fn follows_argument_lookup(&self) -> bool {
+        self.innermost().is_some_and(|g| {
+            g.kind != GuardKind::MatchArm(ArmKind::Other) && g.subject == Subject::Argument
+        })
+    }
+
+    /// The request itself is malformed (no `params`, no `name`): a protocol error is right.
+    pub fn is_malformed_request(&self) -> bool {
+        let absent = self.innermost().is_some_and(|g| {
+            g.kind != GuardKind::MatchArm(ArmKind::Other)
+                && g.kind != GuardKind::MatchArm(ArmKind::Fallback)
+                && g.subject == Subject::RequestField
+        });
+        absent
+            || self.message_mentions(&[
+                "missing tool name",
+                "missing name",
+                "missing 'name'",
+                "missing `name`",
+                "missing \"name\"",
+                "missing params",
+                "missing 'params'",
+                "missing parameters",
+                "tool name is required",
+                "name is required",
+                "name must be a string",
+                "invalid tool name type",
+            ])
+    }
+
+    /// Protocol errors the SEP keeps: spec-defined codes, rmcp's own conversion of argument
+    /// errors (>= 1.8), and server failures before any result exists.
+    pub fn is_permitted(&self) -> bool {
+        const KEPT_CONSTRUCTORS: &[&str] = &[
+            "header_mismatch",
+            "unsupported_protocol_version",
+            "missing_required_client_capability",
+        ];
+        KEPT_CONSTRUCTORS.contains(&self.constructor.as_str())
+            || self.code.is_some_and(|c| codes::KEPT.contains(&c))
+            || self.message_mentions(&["failed to deserialize parameters:"])
+            // The client cancelled: the cancellation utility governs the answer, not SEP-2145.
+            || self.guard_mentions(&["cancel"])
+            || self.message_mentions(&["cancel"])
+            // MRTR: a tampered or unknown `requestState` is a protocol error by design.
+            || self.guard_mentions(&["request_state", "requeststate"])
+            || self.message_mentions(&["request state", "requeststate", "request_state"])
+            || self.message_mentions(&[
+                "not initialized",
+                "not initialised",
+                "lock poisoned",
+                "failed to serialize",
+                "fail to serialize",
+                "could not serialize",
+            ])
+            || self.is_malformed_request()
+    }
+}
+
+/// What a recorded protocol error answering a well-formed `tools/call` proves.
+#[derive(Debug, Clone, Copy)]
+pub struct ErrorAnswer<'a> {
+    /// Whether the tool is in the session's fresh catalog; `None` without one.
+    pub tool_known: Option<bool>,
+    /// How the arguments fail the tool's inputSchema, if they do.
+    pub input_error: Option<&'a str>,
+    pub code: Option<i64>,
+    pub message: &'a str,
+}
+
+impl ErrorAnswer<'_> {
+    /// Whether the error message, lower-cased, contains one of `needles`.
+    pub fn message_mentions(&self, needles: &[&str]) -> bool {
+        let message = self.message.to_lowercase();
+        needles.iter().any(|n| message.contains(n))
+    }
+}
+
+/// Evidence written by hand, for the rules' unit tests.
+#[cfg(test)]
+pub mod build {
+    use super::*;
+
+    /// An error of `root` built with `constructor`, under no guard.
+    pub fn error(constructor: &str, code: Option<i64>, message: Option<&str>) -> CodeError {
+        CodeError {
+            root: RootKind::RmcpCallTool,
+            constructor: constructor.to_string(),
+            code,
+            message: message.map(str::to_string),
+            guards: Vec::new(),
+        }
+    }
+
+    /// A guard whose subject is written with `idents` (also its words, lower-cased).
+    pub fn guard(kind: GuardKind, subject: Subject, idents: &[&str]) -> Guard {
+        Guard {
+            kind,
+            subject,
+            words: idents.iter().map(|i| i.to_lowercase()).collect(),
+            idents: idents.iter().map(|i| i.to_string()).collect(),
+        }
+    }
+
+    impl CodeError {
+        pub fn under(mut self, guard: Guard) -> CodeError {
+            self.guards.push(guard);
+            self
+        }
+    }
+
+    /// A recorded answer with `code` and `message`, and no catalog.
+    pub fn answer(code: Option<i64>, message: &str) -> ErrorAnswer<'_> {
+        ErrorAnswer {
+            tool_known: None,
+            input_error: None,
+            code,
+            message,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::build::*;
+    use super::*;
+
+    #[test]
+    fn a_match_fallback_on_the_name_is_a_tool_lookup() {
+        let e = error("invalid_params", Some(-32602), None).under(guard(
+            GuardKind::MatchArm(ArmKind::Fallback),
+            Subject::Other,
+            &["request", "name", "as_str"],
+        ));
+        assert!(e.follows_tool_lookup());
+        let on_args = error("invalid_params", None, None).under(guard(
+            GuardKind::MatchArm(ArmKind::Missing),
+            Subject::Other,
+            &["args", "get", "name"],
+        ));
+        assert!(!on_args.follows_tool_lookup());
+    }
+
+    #[test]
+    fn a_missing_request_field_is_malformed_and_permitted() {
+        let e = error("invalid_params", None, None).under(guard(
+            GuardKind::Absent,
+            Subject::RequestField,
+            &["params"],
+        ));
+        assert!(e.is_malformed_request() && e.is_permitted());
+        assert!(error("internal_error", Some(-32042), None).is_permitted());
+        assert!(!error("internal_error", None, Some("disk full")).is_permitted());
+    }
+
+    #[test]
+    fn only_the_explaining_conditions_count() {
+        let e = error("internal_error", None, None).under(guard(
+            GuardKind::Fallible,
+            Subject::Other,
+            &["authorization"],
+        ));
+        assert!(e.guard_mentions(&["authori"]));
+        assert!(!e.condition_mentions(&["authori"]));
+    }
+}

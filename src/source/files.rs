@@ -1,0 +1,235 @@
+//! The source pass over a set of files, in three phases on the worker pool: which files can
+//! matter (phase zero), what their functions hand their callers, merged per crate into a
+//! [`CrateIndex`] (phase one), and then each named file checked with that index (phase two).
+
+use std::collections::{HashMap, HashSet};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::index::{self, CrateIndex, FileSummary};
+use crate::finding::FileReport;
+use crate::pool::parallel;
+use crate::rules::mcp001;
+use crate::suppress::Checked;
+use crate::text::SourceText;
+use crate::walk;
+
+/// Larger Rust files are reported as not checked rather than parsed (generated code, data).
+const MAX_SOURCE_BYTES: u64 = 16 << 20;
+
+/// What phase zero learns of a file: its crate, the names it gives rmcp's error, whether it
+/// mentions anything this pass looks at, and whether it can hold something to report.
+struct Scan {
+    crate_dir: PathBuf,
+    aliases: Vec<String>,
+    matters: bool,
+    reports: bool,
+}
+
+/// Checks the Rust files `files` (paths relative to `cwd`, or absolute); results in input
+/// order. The crate facts come from every file of the crates involved, even when only some
+/// are named (pre-commit names the staged files): a helper may live in an unchanged file.
+pub fn check_files(files: &[PathBuf], cwd: &Path) -> Vec<Result<Checked, String>> {
+    let context = crate_files(files, cwd);
+    // Phase zero: the names each crate gives rmcp's error (`pub type McpError = ..`), and which
+    // files mention anything this pass looks at: only those are parsed.
+    let scans = parallel(context.len(), |i| {
+        // Oversized files are not read here; phase two reports them without reading either.
+        if std::fs::metadata(&context[i]).ok()?.len() > MAX_SOURCE_BYTES {
+            return None;
+        }
+        let text = std::fs::read_to_string(&context[i]).ok()?;
+        let matters = super::may_matter(&text, &[]);
+        Some(Scan {
+            crate_dir: index::crate_dir(&context[i]),
+            aliases: index::rmcp_error_aliases(&text),
+            matters,
+            reports: matters && super::may_report(&text),
+        })
+    });
+    // Helpers matter only to crates with something to report: the others are not summarized.
+    let reporting: HashSet<&PathBuf> = scans
+        .iter()
+        .flatten()
+        .filter(|scan| scan.reports)
+        .map(|scan| &scan.crate_dir)
+        .collect();
+    let mut aliases: HashMap<PathBuf, HashSet<String>> = HashMap::new();
+    for scan in scans.iter().flatten().filter(|s| !s.aliases.is_empty()) {
+        aliases
+            .entry(scan.crate_dir.clone())
+            .or_default()
+            .extend(scan.aliases.iter().cloned());
+    }
+    let none = HashSet::new();
+    let crate_aliases = |path: &Path| aliases.get(&index::crate_dir(path)).unwrap_or(&none);
+    let relevant: Vec<bool> = context
+        .iter()
+        .zip(&scans)
+        .map(|(path, scan)| match scan {
+            Some(scan) if !reporting.contains(&scan.crate_dir) => false,
+            Some(scan) if scan.matters => true,
+            // Only a crate alias of rmcp's error would make it matter: read it again for those.
+            Some(scan) => aliases.get(&scan.crate_dir).is_some_and(|names| {
+                let text = std::fs::read_to_string(path).unwrap_or_default();
+                super::may_matter(&text, &names.iter().map(String::as_str).collect::<Vec<_>>())
+            }),
+            None => true, // unreadable or oversized: reported in phase two
+        })
+        .collect();
+    let relevant_paths: HashSet<&PathBuf> = context
+        .iter()
+        .zip(&relevant)
+        .filter(|(_, r)| **r)
+        .map(|(p, _)| p)
+        .collect();
+    // Phase one: what every relevant file's functions hand their callers, merged per crate.
+    let mut summaries = parallel(context.len(), |i| match relevant[i] {
+        true => summarize_one(&context[i], crate_aliases(&context[i])),
+        false => None,
+    });
+    // A domain error with `From<X> for ErrorData` is often returned by functions of files
+    // that mention nothing MCP (`fn fetch(..) -> Result<_, FetchError>`): summarize the
+    // files that name such an `X` too, so `fetch(..)?` in a tool is seen converting.
+    let mut converted: HashMap<&Path, Vec<&str>> = HashMap::new();
+    for summary in summaries.iter().flatten() {
+        let types = converted.entry(&summary.crate_dir).or_default();
+        types.extend(summary.froms.iter().map(|(ty, _)| ty.as_str()));
+    }
+    let more = parallel(context.len(), |i| {
+        let types = converted.get(index::crate_dir(&context[i]).as_path())?;
+        if relevant[i] || types.is_empty() {
+            return None;
+        }
+        let text = std::fs::read_to_string(&context[i]).ok()?;
+        types
+            .iter()
+            .any(|ty| text.contains(ty))
+            .then(|| summarize_one(&context[i], crate_aliases(&context[i])))?
+    });
+    summaries.extend(more);
+    let unparsed: HashSet<&PathBuf> = context
+        .iter()
+        .zip(&summaries)
+        .filter(|(_, s)| s.as_ref().is_some_and(|s| s.unparsed))
+        .map(|(p, _)| p)
+        .collect();
+    let index = CrateIndex::build(summaries.into_iter().flatten().collect(), aliases);
+    // Phase two: every named file, with the crate's helpers known.
+    parallel(files.len(), |i| {
+        let path = &files[i];
+        Some(check_one(
+            path,
+            &index,
+            relevant_paths.contains(path),
+            unparsed.contains(path),
+        ))
+    })
+    .into_iter()
+    .map(|r| {
+        r.unwrap_or_else(|| {
+            Err("internal error: the file was not checked; please report it".to_string())
+        })
+    })
+    .collect()
+}
+
+/// Every Rust file of the crates `files` belong to (a crate is the nearest directory with a
+/// `Cargo.toml`), walked as `check` walks directories; each file once.
+fn crate_files(files: &[PathBuf], cwd: &Path) -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = files.iter().map(|p| index::crate_dir(p)).collect();
+    dirs.sort();
+    dirs.dedup();
+    // Compared as absolute paths, lexically: a stat per file of a large tree costs seconds.
+    let mut seen = HashSet::new();
+    let walked = walk::collect(&dirs, false)
+        .files
+        .into_iter()
+        .map(|i| i.path);
+    files
+        .iter()
+        .cloned()
+        .chain(walked)
+        .filter(|p| seen.insert(walk::normalize(&cwd.join(p))))
+        .collect()
+}
+
+/// A Rust file's text, or the report that says why it cannot be read as Rust.
+fn read_source(path: &Path) -> Result<Result<Arc<SourceText>, FileReport>, String> {
+    let name = path.display().to_string();
+    let size = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
+    if size > MAX_SOURCE_BYTES {
+        let source = Arc::new(SourceText::new(name, String::new()));
+        let message = format!(
+            "file is {size} bytes, over the {MAX_SOURCE_BYTES}-byte limit, so it was not checked"
+        );
+        let finding = mcp001::not_checked(message).at(0..0);
+        return Ok(Err(FileReport::new(source, vec![finding])));
+    }
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(Ok(Arc::new(SourceText::new(name, text)))),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let source = Arc::new(SourceText::new(
+                name,
+                String::from_utf8_lossy(e.as_bytes()).into_owned(),
+            ));
+            let message = format!("not valid UTF-8 (byte {at}), so it was not checked");
+            let finding = mcp001::not_checked(message).at(at..at);
+            Ok(Err(FileReport::new(source, vec![finding])))
+        }
+    }
+}
+
+fn summarize_one(path: &Path, crate_aliases: &HashSet<String>) -> Option<FileSummary> {
+    let source = read_source(path).ok()?.ok()?;
+    catch_unwind(AssertUnwindSafe(|| {
+        super::summarize(&source, path, crate_aliases)
+    }))
+    .ok()
+}
+
+/// Checks a Rust file; one that mentions nothing MCP-related (`relevant` false) was read
+/// in phase zero and is not read again. A file without findings does not keep its text.
+/// `unparsed`: phase one could not parse it, so it is parsed again to say why.
+fn check_one(
+    path: &Path,
+    index: &CrateIndex,
+    relevant: bool,
+    unparsed: bool,
+) -> Result<Checked, String> {
+    let nothing = || Checked {
+        report: FileReport::new(
+            Arc::new(SourceText::new(path.display().to_string(), String::new())),
+            Vec::new(),
+        ),
+        suppressions: Vec::new(),
+    };
+    if !relevant {
+        return Ok(nothing());
+    }
+    let source = match read_source(path)? {
+        Ok(source) => source,
+        Err(unreadable) => {
+            return Ok(Checked {
+                report: unreadable,
+                suppressions: Vec::new(),
+            });
+        }
+    };
+    if !unparsed && !super::may_report(source.text()) {
+        return Ok(nothing());
+    }
+    let checked = catch_unwind(AssertUnwindSafe(|| super::check(&source, path, index)));
+    let (findings, suppressions) = checked
+        .map_err(|_| "internal error while checking this file; please report it".to_string())?;
+    if findings.is_empty() && suppressions.is_empty() {
+        return Ok(nothing());
+    }
+    Ok(Checked {
+        report: FileReport::new(source, findings),
+        suppressions,
+    })
+}
