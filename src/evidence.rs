@@ -23,6 +23,9 @@ pub enum RootKind {
     RustMcpSdkCore,
     /// A hand-rolled JSON-RPC dispatcher's `"tools/call"` branch and the functions it calls.
     HandRolled,
+    /// A function returning rmcp's `Result` whose `Err` a tools/call root passes on
+    /// (`helper(..)?`, a tail call): its errors are reported where it builds them.
+    RmcpHelper,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -102,6 +105,16 @@ pub const TOOL_NAME_IDENTS: &[&str] = &[
     "server_name",
 ];
 
+/// Identifiers that name a tool even inside a helper, where a plain `name` is usually what
+/// the tool works on (a crate, a file), not the tool.
+const TOOL_ONLY_IDENTS: &[&str] = &[
+    "tool_name",
+    "toolname",
+    "tool_id",
+    "plugin_name",
+    "server_name",
+];
+
 /// Identifiers that hold a name (not a resolved `tool`, whose failure is the tool's own).
 const NAME_IDENTS: &[&str] = &[
     "name",
@@ -124,8 +137,11 @@ impl Guard {
         self.idents.iter().any(|i| idents.contains(&i.as_str()))
     }
 
-    fn mentions_tool_name(&self) -> bool {
-        self.names_one_of(TOOL_NAME_IDENTS)
+    fn mentions_tool_name(&self, root: RootKind) -> bool {
+        match root {
+            RootKind::RmcpHelper => self.names_one_of(TOOL_ONLY_IDENTS),
+            _ => self.names_one_of(TOOL_NAME_IDENTS),
+        }
     }
 
     /// Whether the subject uses the call's arguments (`args`, `arguments_value`, `params`): it
@@ -169,17 +185,21 @@ impl CodeError {
         let Some(guard) = self.innermost() else {
             return false;
         };
+        let names = match self.root {
+            RootKind::RmcpHelper => TOOL_ONLY_IDENTS,
+            _ => NAME_IDENTS,
+        };
         match (guard.kind, guard.subject) {
             (_, Subject::ToolLookup) => true,
-            (GuardKind::MatchArm(ArmKind::Fallback), _) => guard.mentions_tool_name(),
+            (GuardKind::MatchArm(ArmKind::Fallback), _) => guard.mentions_tool_name(self.root),
             // `let tool = ..find(..)` then `None =>`: no such tool.
             (GuardKind::MatchArm(ArmKind::Missing) | GuardKind::LetElse | GuardKind::Absent, _) => {
-                guard.mentions_tool_name() && !guard.mentions_argument()
+                guard.mentions_tool_name(self.root) && !guard.mentions_argument()
             }
             // `parse_namespaced_name(request.name)` failing: the name resolves to no tool; but
             // `tool.call(args)` failing is the tool's own failure.
             (GuardKind::MatchArm(ArmKind::Failure) | GuardKind::Fallible, _) => {
-                guard.names_one_of(NAME_IDENTS) && !guard.mentions_argument()
+                guard.names_one_of(names) && !guard.mentions_argument()
             }
             _ => false,
         }
@@ -242,6 +262,30 @@ impl CodeError {
                 "could not serialize",
             ])
             || self.is_malformed_request()
+            || self.serializes_the_result()
+    }
+
+    /// The error answers serializing the tool's own result (`serde_json::to_string_pretty`,
+    /// `Content::json`): it cannot fail for the plain data tools return, and reviewers of
+    /// real servers do not count it.
+    pub fn serializes_the_result(&self) -> bool {
+        self.innermost().is_some_and(|g| {
+            let has = |w: &str| g.words.iter().any(|x| x == w);
+            let serde = has("serde_json")
+                && [
+                    "to_string",
+                    "to_string_pretty",
+                    "to_vec",
+                    "to_vec_pretty",
+                    "to_value",
+                ]
+                .iter()
+                .any(|w| has(w));
+            matches!(
+                g.kind,
+                GuardKind::Fallible | GuardKind::MatchArm(ArmKind::Failure)
+            ) && (serde || (has("content") && has("json")))
+        })
     }
 }
 

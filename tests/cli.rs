@@ -362,7 +362,7 @@ fn audit_of_a_missing_file_exits_2_and_audit_needs_a_file() {
 }
 
 #[test]
-fn a_helper_in_the_same_file_is_labelled_where_it_builds_the_error() {
+fn a_helpers_error_is_reported_where_the_helper_builds_it() {
     let out = run(&[
         "--color",
         "never",
@@ -371,14 +371,16 @@ fn a_helper_in_the_same_file_is_labelled_where_it_builds_the_error() {
     let reload: Vec<&str> = out
         .stdout
         .lines()
-        .skip_while(|l| !l.contains("via `reload`"))
-        .filter(|l| l.contains("36 │") || l.contains("built here"))
+        .skip_while(|l| !l.contains("plugin-proxy/src/main.rs:36:24]"))
+        .filter(|l| l.contains("36 │") || l.contains("╰──"))
+        .take(3)
         .collect();
     assert_eq!(
         reload,
         [
-            " 36 │             return Err(McpError::internal_error(\"reload failed: empty config\", None));",
-            "    ·                                                  ╰── the protocol error is built here",
+            " 36 │             return Err(McpError::internal_error(\"reload failed: empty config\", None)); //~ MCP104@24",
+            "    ·                │                                     ╰── `McpError::internal_error` becomes a JSON-RPC error response",
+            "    ·                ╰── and leaves this function here, for a tools/call handler to pass on",
         ]
     );
 }

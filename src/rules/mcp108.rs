@@ -61,16 +61,22 @@ pub fn mcp_attr_generated() -> Default {
     )
 }
 
-/// A tool's typed arguments, which rmcp before 1.8 deserializes into a protocol error.
-pub fn arguments_before_1_8(version: &dyn Display) -> Default {
+/// The label on each typed argument of [`arguments_before_1_8`].
+pub const DESERIALIZED_BY_RMCP: &str = "deserialized by rmcp before the tool runs";
+/// Its label on the `#[tool_handler]` it is reported at.
+pub const ROUTES_TYPED_ARGUMENTS: &str = "routes calls to tools whose arguments rmcp deserializes";
+
+/// `arguments` typed tool arguments, which rmcp before 1.8 deserializes into a protocol error.
+pub fn arguments_before_1_8(version: &dyn Display, arguments: usize) -> Default {
+    let whose = match arguments {
+        1 => "a tool's typed argument".to_string(),
+        n => format!("any of {n} typed tool arguments"),
+    };
     let message = format!(
-        "with rmcp {version}, arguments that do not deserialize into this type are answered with a JSON-RPC error (-32602)"
+        "with rmcp {version}, arguments that do not deserialize into {whose} are answered with a JSON-RPC error (-32602)"
     );
-    let help = "upgrade rmcp to 1.8 or later, which answers them with an isError result; or take `Parameters<JsonObject>` and answer invalid arguments with `CallToolResult::error` yourself";
-    (
-        violation(message, "deserialized by rmcp before the tool runs", help),
-        None,
-    )
+    let help = "upgrade rmcp to 1.8 or later, which answers them with an isError result (one line of Cargo.toml fixes every tool); or take `Parameters<JsonObject>` and answer invalid arguments with `CallToolResult::error` yourself";
+    (violation(message, DESERIALIZED_BY_RMCP, help), None)
 }
 
 /// A tool with an output schema, which rmcp 0.4-0.5 checks into a protocol error.

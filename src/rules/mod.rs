@@ -22,7 +22,7 @@ pub mod mcp302;
 mod protocol_error;
 
 pub use protocol_error::{
-    BUILT_LABEL, EXIT_LABEL, ProtocolErrorRule, classify_answer, classify_code,
+    BUILT_LABEL, ProtocolErrorRule, classify_answer, classify_code, exit_label,
 };
 
 /// A tool execution error as a hand-rolled server writes it, with `text` as JSON (quoted).

@@ -58,8 +58,15 @@ pub fn classify_answer(answer: &ErrorAnswer) -> &'static ProtocolErrorRule {
         .unwrap_or(&mcp104::RULE)
 }
 
-/// The related label where an error leaves the handler (`?`, `return`).
-pub const EXIT_LABEL: &str = "and leaves the tools/call handler here";
+/// The related label where an error leaves the root it was found in (`?`, `return`).
+pub fn exit_label(root: RootKind) -> &'static str {
+    match root {
+        RootKind::RmcpHelper => {
+            "and leaves this function here, for a tools/call handler to pass on"
+        }
+        _ => "and leaves the tools/call handler here",
+    }
+}
 /// The related label where a helper builds the error.
 pub const BUILT_LABEL: &str = "the protocol error is built here";
 
@@ -81,7 +88,7 @@ impl ProtocolErrorRule {
     fn fix_in(&self, root: RootKind) -> String {
         let text = self.fix_text;
         match root {
-            RootKind::RmcpCallTool => format!(
+            RootKind::RmcpCallTool | RootKind::RmcpHelper => format!(
                 "return `Ok(CallToolResult::error(vec![Content::text(\"{text}\")]))` (rmcp 3.x: add `.into()`)"
             ),
             RootKind::RmcpTool => format!(

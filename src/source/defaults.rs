@@ -11,38 +11,60 @@ use syn::{Attribute, Expr, FnArg, ImplItem, Signature, Type};
 use super::deps::Version;
 use super::facts::{FileFacts, path_strings};
 use super::{is_cfg_test, span_range};
-use crate::finding::Finding;
+use crate::finding::{Elsewhere, Finding, Label};
 use crate::rules::mcp108;
 use crate::text::SourceText;
 
 const FIXED_ARGUMENTS: Version = Version(1, 8, 0);
 const OUTPUT_CHECKS: (Version, Version) = (Version(0, 4, 0), Version(0, 6, 0));
 
-/// The findings of one file; `rmcp` is asked for the crate's rmcp version only if a tool needs it.
+/// Where a crate's server routes its tools, and the typed arguments of all its tools: the
+/// findings about those arguments are one, at the router (see [`Defaults::typed_arguments`]).
+#[derive(Debug, Default, Clone)]
+pub struct CrateTools {
+    /// The file (as named to mcp-lint) with the crate's first `#[tool_handler]`.
+    pub router: Option<String>,
+    /// Each typed tool argument of the crate: its file and 1-based line.
+    pub typed_arguments: Vec<(String, usize)>,
+}
+
+/// Whether a file routes tools (`#[tool_handler]`), and the lines of its tools' typed
+/// arguments: the file's part of [`CrateTools`].
+pub fn tools_of(file: &syn::File, facts: &FileFacts, source: &SourceText) -> (bool, Vec<usize>) {
+    let mut finder = Defaults::new(facts, source);
+    finder.visit_file(file);
+    let lines = finder
+        .tools
+        .iter()
+        .flat_map(|(_, sig)| typed_arguments(sig))
+        .map(|ty| source.position(span_range(source, ty.span()).start).line)
+        .collect();
+    (finder.router.is_some(), lines)
+}
+
+/// The findings of one file; `rmcp` is asked for the crate's rmcp version only if a tool needs
+/// it; `crate_tools` says where the crate routes its tools.
 pub fn check(
     file: &syn::File,
     facts: &FileFacts,
     source: &SourceText,
     rmcp: impl FnOnce() -> Option<Version>,
+    crate_tools: &CrateTools,
 ) -> Vec<Finding> {
     if !facts.sdks.rmcp && !facts.sdks.mcp_attr {
         return Vec::new();
     }
-    let mut finder = Defaults {
-        rmcp: facts.sdks.rmcp,
-        mcp_attr: facts.sdks.mcp_attr,
-        facts,
-        source,
-        tools: Vec::new(),
-        findings: Vec::new(),
-    };
+    let mut finder = Defaults::new(facts, source);
     finder.visit_file(file);
-    if !finder.tools.is_empty()
+    let routes_here = crate_tools.router.as_ref() == Some(&source.name);
+    if (!finder.tools.is_empty() || routes_here && !crate_tools.typed_arguments.is_empty())
         && let Some(version) = rmcp()
     {
+        let mut typed_arguments = Vec::new();
         for (attrs, sig) in std::mem::take(&mut finder.tools) {
-            finder.versioned(attrs, sig, version);
+            typed_arguments.extend(finder.versioned(attrs, sig, version));
         }
+        finder.typed_arguments(&typed_arguments, version, crate_tools);
     }
     finder.findings
 }
@@ -54,10 +76,24 @@ struct Defaults<'a, 's> {
     source: &'s SourceText,
     /// `#[tool]` functions, checked once the version is known.
     tools: Vec<(&'a [Attribute], &'a Signature)>,
+    /// The `#[tool_handler]` of the file's server, where its tools are routed.
+    router: Option<&'a Attribute>,
     findings: Vec<Finding>,
 }
 
-impl<'a> Defaults<'a, '_> {
+impl<'a, 's> Defaults<'a, 's> {
+    fn new(facts: &'s FileFacts<'a>, source: &'s SourceText) -> Self {
+        Defaults {
+            rmcp: facts.sdks.rmcp,
+            mcp_attr: facts.sdks.mcp_attr,
+            facts,
+            source,
+            tools: Vec::new(),
+            router: None,
+            findings: Vec::new(),
+        }
+    }
+
     fn push(&mut self, node: &impl Spanned, (violation, aspect): mcp108::Default) {
         let mut finding = violation.at(span_range(self.source, node.span()));
         finding.aspect = aspect;
@@ -70,6 +106,7 @@ impl<'a> Defaults<'a, '_> {
             _ => None,
         });
         let router = item.attrs.iter().find(|a| is_router_attribute(a));
+        self.router = self.router.or(router);
         match (router, call_tool) {
             (Some(attribute), None) => self.push(attribute, mcp108::router_generated()),
             (_, Some(f)) => {
@@ -104,24 +141,78 @@ impl<'a> Defaults<'a, '_> {
         }
     }
 
-    fn versioned(&mut self, attrs: &[Attribute], sig: &Signature, version: Version) {
-        if version < FIXED_ARGUMENTS {
-            for input in &sig.inputs {
-                let FnArg::Typed(arg) = input else { continue };
-                let legacy = arg.attrs.iter().any(|a| {
-                    a.path().is_ident("tool") && tokens(a).contains("aggr")
-                        || tokens(a).contains("param")
-                });
-                if legacy || parameters_type(&arg.ty).is_some_and(|t| !is_raw_object(t)) {
-                    self.push(&arg.ty, mcp108::arguments_before_1_8(&version));
-                }
+    /// One finding for the tools' typed arguments that rmcp before 1.8 deserializes into a
+    /// protocol error: one root cause, fixed by one line of `Cargo.toml`. It sits on the
+    /// crate's `#[tool_handler]`, with each argument as a label (in another file, a related
+    /// location); in a crate without one, on the file's first typed argument.
+    fn typed_arguments(
+        &mut self,
+        arguments: &[&'a Type],
+        version: Version,
+        crate_tools: &CrateTools,
+    ) {
+        let here = &self.source.name;
+        let elsewhere: Vec<&(String, usize)> = match &crate_tools.router {
+            Some(router) if router != here => return,
+            Some(_) => crate_tools
+                .typed_arguments
+                .iter()
+                .filter(|(f, _)| f != here)
+                .collect(),
+            None => Vec::new(),
+        };
+        let count = arguments.len() + elsewhere.len();
+        let (violation, aspect) = mcp108::arguments_before_1_8(&version, count);
+        let mut finding = match (self.router, arguments.first()) {
+            (Some(router), _) => {
+                let mut finding = violation.at(span_range(self.source, router.span()));
+                finding.label = mcp108::ROUTES_TYPED_ARGUMENTS.to_string();
+                finding
             }
+            (None, Some(first)) => violation.at(span_range(self.source, first.span())),
+            (None, None) => return,
+        };
+        if count == 0 {
+            return;
         }
+        finding.aspect = aspect;
+        finding.related = arguments
+            .iter()
+            .map(|ty| Label {
+                span: span_range(self.source, ty.span()),
+                text: mcp108::DESERIALIZED_BY_RMCP.to_string(),
+            })
+            .filter(|label| label.span != finding.span)
+            .collect();
+        finding.elsewhere = elsewhere
+            .into_iter()
+            .map(|(file, line)| Elsewhere {
+                file: file.clone(),
+                line: *line,
+                text: mcp108::DESERIALIZED_BY_RMCP.to_string(),
+            })
+            .collect();
+        self.findings.push(finding);
+    }
+
+    /// The tool's own defaults; returns its arguments that rmcp deserializes before it runs,
+    /// where that answers bad arguments with a protocol error.
+    fn versioned(
+        &mut self,
+        attrs: &[Attribute],
+        sig: &'a Signature,
+        version: Version,
+    ) -> Vec<&'a Type> {
+        let typed = match version < FIXED_ARGUMENTS {
+            true => typed_arguments(sig),
+            false => Vec::new(),
+        };
         let structured = matches!(&sig.output, syn::ReturnType::Type(_, ty) if ty.to_token_stream().to_string().contains("Json <"))
             || attrs.iter().any(|a| tokens(a).contains("output_schema"));
         if (OUTPUT_CHECKS.0..OUTPUT_CHECKS.1).contains(&version) && structured {
             self.push(&sig.output, mcp108::output_checks(&version));
         }
+        typed
     }
 }
 
@@ -162,6 +253,21 @@ impl<'a> Visit<'a> for Defaults<'a, '_> {
             self.tools.push((&f.attrs, &f.sig));
         }
     }
+}
+
+/// A tool's arguments that rmcp deserializes into a type before the tool runs.
+fn typed_arguments(sig: &Signature) -> Vec<&Type> {
+    let mut typed = Vec::new();
+    for input in &sig.inputs {
+        let FnArg::Typed(arg) = input else { continue };
+        let legacy = arg.attrs.iter().any(|a| {
+            a.path().is_ident("tool") && tokens(a).contains("aggr") || tokens(a).contains("param")
+        });
+        if legacy || parameters_type(&arg.ty).is_some_and(|t| !is_raw_object(t)) {
+            typed.push(&*arg.ty);
+        }
+    }
+    typed
 }
 
 /// Method calls of a `call_tool` body: the router delegation, and the names of all methods.

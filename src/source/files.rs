@@ -219,7 +219,8 @@ fn check_one(
             });
         }
     };
-    if !unparsed && !super::may_report(source.text()) {
+    let helpers = index.defines_helpers(&source.name);
+    if !unparsed && !helpers && !super::may_report(source.text()) {
         return Ok(nothing());
     }
     let checked = catch_unwind(AssertUnwindSafe(|| super::check(&source, path, index)));

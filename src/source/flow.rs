@@ -277,9 +277,13 @@ impl<'a> Walker<'_, 'a> {
         Some(sink.reached_via(format!("{ty}.into()"), &format!("`From<{ty}>`")))
     }
 
-    /// The protocol error a crate helper returns, as a site of this root.
+    /// The protocol error a crate helper returns, as a site of this root; none for a helper
+    /// whose errors are reported where it builds them.
     fn helper_error(&self, call: &Expr, want_value: bool) -> Option<ProtocolError> {
         let name = callee(call)?;
+        if !want_value && self.index.is_helper(self.crate_dir, &name) {
+            return None;
+        }
         let (sink, value) = self.index.lookup(self.crate_dir, &name)?;
         (value == want_value).then(|| sink.reached_via(format!("{name}(..)"), &format!("`{name}`")))
     }

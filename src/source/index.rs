@@ -7,6 +7,7 @@
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
+use super::defaults::CrateTools;
 use super::site::ProtocolError;
 
 /// A protocol error a helper builds, and where.
@@ -80,6 +81,14 @@ pub struct FnSummary {
 #[derive(Debug, Clone, Default)]
 pub struct FileSummary {
     pub crate_dir: PathBuf,
+    /// As named to mcp-lint.
+    pub file: String,
+    /// Functions whose `Err` a tools/call root of this file passes on.
+    pub root_calls: Vec<String>,
+    /// Whether the file routes tools (`#[tool_handler]`).
+    pub routes_tools: bool,
+    /// The lines of its tools' typed arguments.
+    pub typed_arguments: Vec<usize>,
     pub fns: Vec<FnSummary>,
     /// `impl From<X> for ErrorData`: `X` and what `from` builds.
     pub froms: Vec<(String, Vec<Sink>)>,
@@ -99,6 +108,14 @@ pub struct CrateIndex {
     froms: HashMap<(PathBuf, String), Vec<Sink>>,
     /// Per crate: the names its files give rmcp's error.
     aliases: HashMap<PathBuf, HashSet<String>>,
+    /// Per crate, the functions returning rmcp's `Result` that a tools/call root reaches
+    /// (through `?` or a tail call, transitively). Each is walked as a root of its own, so its
+    /// errors are reported once, where they are built, with its own conditions.
+    helpers: HashSet<(PathBuf, String)>,
+    /// The files that define such helpers.
+    helper_files: HashSet<String>,
+    /// Per crate: where its server routes its tools, and its tools' typed arguments.
+    tools: HashMap<PathBuf, CrateTools>,
 }
 
 impl CrateIndex {
@@ -108,7 +125,31 @@ impl CrateIndex {
     ) -> CrateIndex {
         let mut froms: HashMap<(PathBuf, String), Vec<Sink>> = HashMap::new();
         let mut fns: HashMap<(PathBuf, String), Vec<FnSummary>> = HashMap::new();
+        let mut defined_in: HashMap<(PathBuf, String), Vec<String>> = HashMap::new();
+        let mut queue: Vec<(PathBuf, String)> = Vec::new();
+        let mut tools: HashMap<PathBuf, CrateTools> = HashMap::new();
+        for file in &files {
+            let crate_tools = tools.entry(file.crate_dir.clone()).or_default();
+            if file.routes_tools && crate_tools.router.as_ref().is_none_or(|r| &file.file < r) {
+                crate_tools.router = Some(file.file.clone());
+            }
+            let lines = file.typed_arguments.iter();
+            crate_tools
+                .typed_arguments
+                .extend(lines.map(|line| (file.file.clone(), *line)));
+        }
         for file in files {
+            queue.extend(
+                file.root_calls
+                    .iter()
+                    .map(|name| (file.crate_dir.clone(), name.clone())),
+            );
+            for f in file.fns.iter().filter(|f| f.returns == Returns::RmcpResult) {
+                defined_in
+                    .entry((file.crate_dir.clone(), f.name.clone()))
+                    .or_default()
+                    .push(file.file.clone());
+            }
             for (ty, sinks) in file.froms {
                 froms
                     .entry((file.crate_dir.clone(), ty))
@@ -125,7 +166,22 @@ impl CrateIndex {
             fns: HashMap::new(),
             froms: HashMap::new(),
             aliases,
+            helpers: HashSet::new(),
+            helper_files: HashSet::new(),
+            tools,
         };
+        while let Some(key) = queue.pop() {
+            let Some(files) = defined_in.get(&key) else {
+                continue;
+            };
+            if !index.helpers.insert(key.clone()) {
+                continue;
+            }
+            index.helper_files.extend(files.iter().cloned());
+            for f in fns.get(&key).into_iter().flatten() {
+                queue.extend(f.forwards.iter().map(|n| (key.0.clone(), n.clone())));
+            }
+        }
         for (key, summaries) in &fns {
             let sinks = resolve(&fns, &froms, &key.0, &key.1, MAX_DEPTH);
             let value = summaries.iter().any(|s| s.returns == Returns::ErrorValue);
@@ -154,6 +210,25 @@ impl CrateIndex {
         let sinks = self.froms.get(&(dir.to_path_buf(), ty.to_string()))?;
         let variants: Vec<String> = variant.map(str::to_string).into_iter().collect();
         converting(sinks, &variants).into_iter().next()
+    }
+
+    /// Where the crate at `dir` routes its tools, and its tools' typed arguments.
+    pub fn tools(&self, dir: &Path) -> &CrateTools {
+        static NONE: std::sync::OnceLock<CrateTools> = std::sync::OnceLock::new();
+        self.tools
+            .get(dir)
+            .unwrap_or_else(|| NONE.get_or_init(CrateTools::default))
+    }
+
+    /// Whether `name`, in the crate at `dir`, is a helper whose errors are reported in place.
+    pub fn is_helper(&self, dir: &Path, name: &str) -> bool {
+        self.helpers
+            .contains(&(dir.to_path_buf(), name.to_string()))
+    }
+
+    /// Whether the file named `file` defines a helper whose errors are reported in place.
+    pub fn defines_helpers(&self, file: &str) -> bool {
+        self.helper_files.contains(file)
     }
 
     /// What a call of `name` in the crate at `dir` may return as a protocol error (its first

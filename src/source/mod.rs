@@ -189,12 +189,32 @@ fn check_parsed(
         index,
         crate_dir: &crate_dir,
     };
-    let mut findings = defaults::check(file, &facts, source, || deps::rmcp_version(path));
+    let crate_tools = index.tools(&crate_dir);
+    let mut findings = defaults::check(
+        file,
+        &facts,
+        source,
+        || deps::rmcp_version(path),
+        crate_tools,
+    );
     findings.extend(results::check(file, source));
-    let mut queue: Vec<(Root, usize)> = roots::find_roots(file, &facts)
-        .into_iter()
-        .map(|r| (r, 0))
+    let mut roots = roots::find_roots(file, &facts);
+    let walked: HashSet<*const syn::Block> = roots
+        .iter()
+        .filter_map(|r| match r.body {
+            Body::Block(block) => Some(block as *const _),
+            _ => None,
+        })
         .collect();
+    for block in summary::helper_bodies(file, &facts, |name| index.is_helper(&crate_dir, name)) {
+        if !walked.contains(&(block as *const _)) {
+            roots.push(Root {
+                kind: RootKind::RmcpHelper,
+                body: Body::Block(block),
+            });
+        }
+    }
+    let mut queue: Vec<(Root, usize)> = roots.into_iter().map(|r| (r, 0)).collect();
     let mut followed = HashSet::new();
     while let Some((root, depth)) = queue.pop() {
         let walk = flow::walk(&ctx, root);
@@ -229,7 +249,7 @@ fn finding(site: &ErrorSite, source: &SourceText) -> Option<Finding> {
         .at(site.span.clone());
     let exit = |span: &Range<usize>| Label {
         span: span.clone(),
-        text: rules::EXIT_LABEL.into(),
+        text: rules::exit_label(site.root).into(),
     };
     finding.related = site.exit.iter().map(exit).collect();
     if let Some(via) = &site.error.via {

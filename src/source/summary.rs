@@ -11,13 +11,14 @@ use super::facts::{FileFacts, path_strings};
 use super::flow::{self, Body, Context, Root};
 use super::index::{CrateIndex, FileSummary, FnSummary, Returns, Sink, crate_dir};
 use super::site::{ProtocolError, RootKind};
-use super::{is_cfg_test, sinks, span_range, too_deep};
+use super::{defaults, is_cfg_test, roots, sinks, span_range, too_deep};
 use crate::text::SourceText;
 
 /// `crate_aliases`: the names the file's crate gives rmcp's error.
 pub fn summarize(source: &SourceText, path: &Path, crate_aliases: &HashSet<String>) -> FileSummary {
     let mut summary = FileSummary {
         crate_dir: crate_dir(path),
+        file: source.name.clone(),
         ..FileSummary::default()
     };
     if too_deep(source.text()).is_some() {
@@ -86,6 +87,14 @@ fn fill(
             })
             .collect()
     };
+    if facts.sdks.rmcp {
+        (summary.routes_tools, summary.typed_arguments) = defaults::tools_of(file, &facts, source);
+    }
+    for root in roots::find_roots(file, &facts) {
+        if root.kind != RootKind::HandRolled {
+            summary.root_calls.extend(flow::walk(&ctx, root).forwards);
+        }
+    }
     for (sig, block) in items.fns {
         let Some(returns) = returns(&facts, sig) else {
             continue;
@@ -134,6 +143,24 @@ fn fill(
             summary.froms.push((from, from_values(block)));
         }
     }
+}
+
+/// The bodies of the functions of `file` that return rmcp's `Result` and that `is_helper`
+/// names: walked as roots of their own (see [`CrateIndex::is_helper`]).
+pub fn helper_bodies<'a>(
+    file: &'a syn::File,
+    facts: &FileFacts,
+    is_helper: impl Fn(&str) -> bool,
+) -> Vec<&'a Block> {
+    let mut items = Items::default();
+    items.visit_file(file);
+    items
+        .fns
+        .into_iter()
+        .filter(|(sig, _)| is_helper(&sig.ident.to_string()))
+        .filter(|(sig, _)| returns(facts, sig) == Some(Returns::RmcpResult))
+        .map(|(_, block)| block)
+        .collect()
 }
 
 /// The variants an arm pattern names (`X::A(..) | X::B { .. }`); empty for a catch-all.

@@ -39,7 +39,7 @@ impl Weather {
     }
 
     #[tool(description = "Active alerts for a US state")]
-    async fn alerts(&self, Parameters(state): Parameters<String>) -> Result<CallToolResult, McpError> { //~ MCP108@47
+    async fn alerts(&self, Parameters(state): Parameters<String>) -> Result<CallToolResult, McpError> {
         if state.len() != 2 {
             return Ok(CallToolResult::error(vec![Content::text(
                 "Invalid input: alerts. `state` is a two-letter code such as CA.",
@@ -52,7 +52,7 @@ impl Weather {
     }
 
     #[tool(description = "Observation stations near a point")]
-    async fn stations(&self, Parameters(args): Parameters<ForecastArgs>) -> Result<String, String> { //~ MCP108@48
+    async fn stations(&self, Parameters(args): Parameters<ForecastArgs>) -> Result<String, String> {
         let url = format!("https://api.weather.gov/points/{},{}/stations", args.latitude, args.longitude);
         let response = self.http.get(&url).send().await.map_err(|e| format!("Station lookup failed: {e}"))?;
         response.text().await.map_err(|e| e.to_string())

@@ -20,9 +20,9 @@ impl ServerHandler for Proxy {
         let config = plugin::load_config("/etc/proxy.toml")?; //~ MCP104@22
         match request.name.as_ref() {
             "status" => Ok(CallToolResult::success(vec![Content::text(config)])),
-            "reload" => self.reload(&config).await, //~ MCP104@25
+            "reload" => self.reload(&config).await,
             name if name.starts_with("plugin_") => {
-                let text = plugin::call_plugin(name, &args)?; //~ MCP101@28
+                let text = plugin::call_plugin(name, &args)?;
                 Ok(CallToolResult::success(vec![Content::text(text)]))
             }
             other => Err(errors::tool_not_found(other)), //~ MCP101@26
@@ -33,7 +33,7 @@ impl ServerHandler for Proxy {
 impl Proxy {
     async fn reload(&self, config: &str) -> Result<CallToolResult, McpError> {
         if config.is_empty() {
-            return Err(McpError::internal_error("reload failed: empty config", None));
+            return Err(McpError::internal_error("reload failed: empty config", None)); //~ MCP104@24
         }
         Ok(CallToolResult::success(vec![Content::text("reloaded")]))
     }

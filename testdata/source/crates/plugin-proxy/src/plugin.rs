@@ -5,7 +5,7 @@ use crate::errors::{ConfigError, McpError};
 
 pub fn call_plugin(name: &str, args: &JsonObject) -> Result<String, McpError> {
     if !name.starts_with("plugin_") {
-        return Err(McpError::invalid_request(format!("Tool {name} not found in any plugin"), None));
+        return Err(McpError::invalid_request(format!("Tool {name} not found in any plugin"), None)); //~ MCP101@20
     }
     Ok(format!("{name}({args:?})"))
 }
