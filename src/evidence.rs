@@ -26,6 +26,11 @@ pub enum RootKind {
     /// A function returning rmcp's `Result` whose `Err` a tools/call root passes on
     /// (`helper(..)?`, a tail call): its errors are reported where it builds them.
     RmcpHelper,
+    /// A function returning another error type (`anyhow::Result`, `Result<_, String>`, a
+    /// domain enum) whose every `Err` a tools/call handler converts into a protocol error in
+    /// one place (`Err(e) => Err(McpError::internal_error(e.to_string(), None))`): each of its
+    /// errors (`bail!`, `?`, `Err(..)`) is reported where it starts.
+    Converted,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -139,7 +144,7 @@ impl Guard {
 
     fn mentions_tool_name(&self, root: RootKind) -> bool {
         match root {
-            RootKind::RmcpHelper => self.names_one_of(TOOL_ONLY_IDENTS),
+            RootKind::RmcpHelper | RootKind::Converted => self.names_one_of(TOOL_ONLY_IDENTS),
             _ => self.names_one_of(TOOL_NAME_IDENTS),
         }
     }
@@ -186,11 +191,15 @@ impl CodeError {
             return false;
         };
         let names = match self.root {
-            RootKind::RmcpHelper => TOOL_ONLY_IDENTS,
+            RootKind::RmcpHelper | RootKind::Converted => TOOL_ONLY_IDENTS,
             _ => NAME_IDENTS,
         };
         match (guard.kind, guard.subject) {
-            (_, Subject::ToolLookup) => true,
+            // A lookup by `name` in a helper looks up what the tool works on, not the tool.
+            (_, Subject::ToolLookup) => {
+                !matches!(self.root, RootKind::RmcpHelper | RootKind::Converted)
+                    || guard.mentions_tool_name(self.root)
+            }
             (GuardKind::MatchArm(ArmKind::Fallback), _) => guard.mentions_tool_name(self.root),
             // `let tool = ..find(..)` then `None =>`: no such tool.
             (GuardKind::MatchArm(ArmKind::Missing) | GuardKind::LetElse | GuardKind::Absent, _) => {

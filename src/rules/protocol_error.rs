@@ -64,6 +64,7 @@ pub fn exit_label(root: RootKind) -> &'static str {
         RootKind::RmcpHelper => {
             "and leaves this function here, for a tools/call handler to pass on"
         }
+        RootKind::Converted => "and leaves this function here, for a tools/call handler to convert",
         _ => "and leaves the tools/call handler here",
     }
 }
@@ -96,6 +97,10 @@ impl ProtocolErrorRule {
             ),
             RootKind::RustMcpSdkCore => format!(
                 "return `Ok(CallToolResult::with_error(CallToolError::from_message(\"{text}\")).into())`, or handle tools in `ServerHandler::handle_call_tool_request`, whose errors the SDK sends as `isError` results"
+            ),
+            RootKind::Converted => format!(
+                "where the tools/call handler converts this error, answer with a tool execution error instead (rmcp: `Ok(CallToolResult::error(vec![Content::text(\"{text}\")]))`; JSON: `{}`)",
+                super::tool_error_json(&format!("\"{text}\""))
             ),
             RootKind::HandRolled => format!(
                 "answer with a result instead: `{}`",

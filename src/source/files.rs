@@ -207,7 +207,8 @@ fn check_one(
         ),
         suppressions: Vec::new(),
     };
-    if !relevant {
+    let helpers = index.defines_helpers(&path.display().to_string());
+    if !relevant && !helpers {
         return Ok(nothing());
     }
     let source = match read_source(path)? {
@@ -219,7 +220,6 @@ fn check_one(
             });
         }
     };
-    let helpers = index.defines_helpers(&source.name);
     if !unparsed && !helpers && !super::may_report(source.text()) {
         return Ok(nothing());
     }

@@ -19,7 +19,8 @@ use syn::{Expr, Pat};
 
 use super::facts::FileFacts;
 use super::index::CrateIndex;
-use super::sinks::{response_error, typed_error};
+use super::index::Sink;
+use super::sinks::{message_of, response_error, typed_error};
 use super::site::{ArmKind, ErrorSite, Guard, GuardKind, ProtocolError, RootKind};
 use super::span_range;
 use crate::text::SourceText;
@@ -29,6 +30,34 @@ use crate::text::SourceText;
 pub struct Root<'a> {
     pub kind: RootKind,
     pub body: Body<'a>,
+    /// For a [`RootKind::Converted`] function: the protocol error a handler converts its
+    /// errors into.
+    pub converter: Option<&'a Sink>,
+}
+
+impl<'a> Root<'a> {
+    pub fn new(kind: RootKind, body: Body<'a>) -> Root<'a> {
+        Root {
+            kind,
+            body,
+            converter: None,
+        }
+    }
+}
+
+/// The call whose failure a site answers, when the site converts it (`f(..).map_err(|e| E)`,
+/// `match f(..) { Err(e) => E }`): the converter of a catch-all. Not a failed lookup of the
+/// tool by name: that is an unknown tool wherever the lookup fails.
+pub fn converted_call(site: &ErrorSite) -> Option<String> {
+    let guard = site.guards.last()?;
+    if !matches!(
+        guard.kind,
+        GuardKind::Fallible | GuardKind::MatchArm(ArmKind::Failure)
+    ) || site.evidence().follows_tool_lookup()
+    {
+        return None;
+    }
+    callee(peel_await(guard.subject))
 }
 
 #[derive(Clone, Copy)]
@@ -64,6 +93,7 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
         index: ctx.index,
         crate_dir: ctx.crate_dir,
         kind: root.kind,
+        converter: root.converter,
         guards: Vec::new(),
         exits: HashMap::new(),
         error_values: HashMap::new(),
@@ -125,6 +155,8 @@ struct Walker<'f, 'a> {
     index: &'f CrateIndex,
     crate_dir: &'f Path,
     kind: RootKind,
+    /// For a converted function: the error its errors become.
+    converter: Option<&'f Sink>,
     guards: Vec<Guard<'a>>,
     /// `Err(..)` expressions whose value leaves the root, with the `return` that sends them.
     exits: HashMap<*const Expr, Option<Range<usize>>>,
@@ -240,6 +272,11 @@ impl<'a> Walker<'_, 'a> {
         if let Some(name) = callee(call) {
             self.forwards.push(name);
             self.forwarded.insert(call, exit);
+        } else if let Expr::MethodCall(m) = call {
+            // `tool.run(args).await` on a trait object: every impl of `run` in the crate that
+            // returns rmcp's error is a helper (see `CrateIndex::is_helper`), whatever the
+            // method's name.
+            self.forwards.push(m.method.to_string());
         }
     }
 
@@ -299,7 +336,12 @@ impl<'a> Walker<'_, 'a> {
         {
             value = init;
         }
-        let error = if self.kind == RootKind::HandRolled {
+        let error = if self.kind == RootKind::Converted {
+            if callee(value).is_some_and(|name| self.is_converted(&name)) {
+                return; // it reports its own errors
+            }
+            Some(self.origin(value, message_of(value)))
+        } else if self.kind == RootKind::HandRolled {
             response_error(self.facts, value)
         } else {
             // Whatever else leaves a typed handler as `Err` is, by its type, a protocol error:
@@ -318,6 +360,40 @@ impl<'a> Walker<'_, 'a> {
                 exit,
             });
         }
+    }
+
+    /// Whether `name` is a converted function of the crate, which reports its own errors.
+    fn is_converted(&self, name: &str) -> bool {
+        self.index.conversion_of(self.crate_dir, name).is_some()
+    }
+
+    /// An error of a converted function, which becomes the converter's protocol error.
+    fn origin(&self, value: &Expr, message: Option<String>) -> ProtocolError {
+        let mut error = opaque_error(value);
+        error.call = None;
+        error.message = message;
+        self.converts(error)
+    }
+
+    /// `error` with the code and constructor of the conversion it goes through.
+    fn converts(&self, mut error: ProtocolError) -> ProtocolError {
+        if let Some(converter) = self.converter {
+            let via = converter.reached_via(String::new(), "the conversion");
+            error.constructor = via.constructor;
+            error.code = via.code;
+            error.via = via.via;
+        }
+        error
+    }
+
+    fn push_site(&mut self, error: ProtocolError, at: &Expr, exit: Option<Range<usize>>) {
+        self.sites.push(ErrorSite {
+            root: self.kind,
+            error,
+            guards: self.guards.clone(),
+            span: span_range(self.text, at.span()),
+            exit,
+        });
     }
 
     fn with_guard(&mut self, guard: Guard<'a>, f: impl FnOnce(&mut Self)) {
@@ -370,7 +446,18 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
             if let Some(exit) = self.error_values.get(&(expr as *const Expr)).cloned() {
                 self.report(expr, exit);
             }
-            if let Some(exit) = self.forwarded.get(&(expr as *const Expr)).cloned()
+            if self.kind == RootKind::Converted
+                && let Some(exit) = self.forwarded.get(&(expr as *const Expr)).cloned()
+            {
+                let name = callee(expr).or_else(|| match expr {
+                    Expr::MethodCall(m) => Some(m.method.to_string()),
+                    _ => None,
+                });
+                if !name.is_some_and(|n| self.is_converted(&n)) && !serializes(expr) {
+                    let error = self.origin(expr, context_message(expr));
+                    self.push_site(error, expr, exit);
+                }
+            } else if let Some(exit) = self.forwarded.get(&(expr as *const Expr)).cloned()
                 && let Some(error) = self.helper_error(expr, false)
             {
                 // The caller's conditions say nothing about why the helper failed.
@@ -384,6 +471,33 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
             }
         }
         visit::visit_expr(self, expr);
+    }
+
+    fn visit_macro(&mut self, mac: &'a syn::Macro) {
+        let name = mac.path.segments.last().map(|s| s.ident.to_string());
+        if self.kind == RootKind::Converted && matches!(name.as_deref(), Some("bail" | "ensure")) {
+            let parser = syn::punctuated::Punctuated::<Expr, syn::Token![,]>::parse_terminated;
+            let message = mac.parse_body_with(parser).ok().and_then(|args| {
+                let literal = args.iter().find(|a| matches!(a, Expr::Lit(_)));
+                literal.and_then(message_of)
+            });
+            let error = self.converts(ProtocolError {
+                written: format!("{}!", name.unwrap_or_default()),
+                constructor: "error value".to_string(),
+                code: None,
+                message,
+                via: None,
+                call: None,
+            });
+            self.sites.push(ErrorSite {
+                root: self.kind,
+                error,
+                guards: self.guards.clone(),
+                span: span_range(self.text, mac.span()),
+                exit: None,
+            });
+        }
+        visit::visit_macro(self, mac);
     }
 
     fn visit_expr_return(&mut self, ret: &'a syn::ExprReturn) {
@@ -553,6 +667,45 @@ fn collect_tails<'e>(expr: &'e Expr, out: &mut Vec<&'e Expr>) {
         Expr::Match(m) => m.arms.iter().for_each(|a| collect_tails(&a.body, out)),
         Expr::Paren(p) => collect_tails(&p.expr, out),
         _ => out.push(expr),
+    }
+}
+
+/// `serde_json::to_string(..)` and the like, `Content::json(..)`: serializing a tool's own
+/// result, which cannot fail for plain data (see `CodeError::serializes_the_result`).
+fn serializes(expr: &Expr) -> bool {
+    let Expr::Call(c) = peel_await(expr) else {
+        return false;
+    };
+    let Expr::Path(p) = &*c.func else {
+        return false;
+    };
+    let names: Vec<String> = p
+        .path
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect();
+    match names.as_slice() {
+        [.., ty, f] if ty == "serde_json" => f.starts_with("to_"),
+        [.., ty, f] if ty == "Content" => f == "json",
+        _ => false,
+    }
+}
+
+/// The text `.context("..")`, `.with_context(|| "..")` or `.expect("..")` gives a failing call.
+fn context_message(expr: &Expr) -> Option<String> {
+    let Expr::MethodCall(m) = peel_await(expr) else {
+        return None;
+    };
+    if !matches!(
+        m.method.to_string().as_str(),
+        "context" | "with_context" | "expect"
+    ) {
+        return None;
+    }
+    match m.args.first()? {
+        Expr::Closure(c) => message_of(&c.body),
+        arg => message_of(arg),
     }
 }
 

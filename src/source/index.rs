@@ -72,6 +72,9 @@ pub struct FnSummary {
     pub sinks: Vec<Sink>,
     /// Functions whose `Err` it passes on (`?` or tail).
     pub forwards: Vec<String>,
+    /// Whether its body can return an error at all (`Err`, `?`, `bail!`): a handler's
+    /// conversion of a function that cannot fail is reported where it converts.
+    pub fails: bool,
     /// For `Result<_, X>`: the variants of `X` its body names (`X::NotFound`); empty when
     /// it names none, so any may come out of it.
     pub variants: Vec<String>,
@@ -85,6 +88,9 @@ pub struct FileSummary {
     pub file: String,
     /// Functions whose `Err` a tools/call root of this file passes on.
     pub root_calls: Vec<String>,
+    /// Calls whose failure a tools/call handler (or a helper of one) of this file turns into a
+    /// protocol error in one place, with the error it builds.
+    pub converted_calls: Vec<(String, Sink)>,
     /// Whether the file routes tools (`#[tool_handler]`).
     pub routes_tools: bool,
     /// The lines of its tools' typed arguments.
@@ -116,6 +122,12 @@ pub struct CrateIndex {
     helper_files: HashSet<String>,
     /// Per crate: where its server routes its tools, and its tools' typed arguments.
     tools: HashMap<PathBuf, CrateTools>,
+    /// Per crate, the functions returning another error type whose errors a tools/call
+    /// handler converts into a protocol error (transitively through `?`), with the error
+    /// the conversion builds. Each is walked as a root of its own (`RootKind::Converted`).
+    converted: HashMap<(PathBuf, String), Sink>,
+    /// The files that define such functions.
+    converted_files: HashSet<String>,
 }
 
 impl CrateIndex {
@@ -128,6 +140,20 @@ impl CrateIndex {
         let mut defined_in: HashMap<(PathBuf, String), Vec<String>> = HashMap::new();
         let mut queue: Vec<(PathBuf, String)> = Vec::new();
         let mut tools: HashMap<PathBuf, CrateTools> = HashMap::new();
+        let mut others: HashMap<(PathBuf, String), Vec<String>> = HashMap::new();
+        let mut conversions: Vec<((PathBuf, String), Sink)> = Vec::new();
+        for file in &files {
+            for f in file.fns.iter().filter(|f| f.fails) {
+                others
+                    .entry((file.crate_dir.clone(), f.name.clone()))
+                    .or_default()
+                    .push(file.file.clone());
+            }
+            let calls = file.converted_calls.iter();
+            conversions.extend(
+                calls.map(|(name, sink)| ((file.crate_dir.clone(), name.clone()), sink.clone())),
+            );
+        }
         for file in &files {
             let crate_tools = tools.entry(file.crate_dir.clone()).or_default();
             if file.routes_tools && crate_tools.router.as_ref().is_none_or(|r| &file.file < r) {
@@ -169,7 +195,28 @@ impl CrateIndex {
             helpers: HashSet::new(),
             helper_files: HashSet::new(),
             tools,
+            converted: HashMap::new(),
+            converted_files: HashSet::new(),
         };
+        // Breadth first, so each function keeps the conversion nearest a handler.
+        let mut next = std::collections::VecDeque::from(conversions);
+        while let Some((key, sink)) = next.pop_front() {
+            let Some(files) = others.get(&key) else {
+                continue;
+            };
+            if index.converted.contains_key(&key) {
+                continue;
+            }
+            index.converted.insert(key.clone(), sink.clone());
+            index.converted_files.extend(files.iter().cloned());
+            for f in fns.get(&key).into_iter().flatten() {
+                next.extend(
+                    f.forwards
+                        .iter()
+                        .map(|n| ((key.0.clone(), n.clone()), sink.clone())),
+                );
+            }
+        }
         while let Some(key) = queue.pop() {
             let Some(files) = defined_in.get(&key) else {
                 continue;
@@ -226,9 +273,16 @@ impl CrateIndex {
             .contains(&(dir.to_path_buf(), name.to_string()))
     }
 
-    /// Whether the file named `file` defines a helper whose errors are reported in place.
+    /// Whether the file named `file` defines a helper or a converted function, whose errors
+    /// are reported in place.
     pub fn defines_helpers(&self, file: &str) -> bool {
-        self.helper_files.contains(file)
+        self.helper_files.contains(file) || self.converted_files.contains(file)
+    }
+
+    /// The protocol error a handler converts the errors of `name` (in the crate at `dir`)
+    /// into, when `name` is a converted function.
+    pub fn conversion_of(&self, dir: &Path, name: &str) -> Option<&Sink> {
+        self.converted.get(&(dir.to_path_buf(), name.to_string()))
     }
 
     /// What a call of `name` in the crate at `dir` may return as a protocol error (its first

@@ -30,7 +30,7 @@ use crate::suppress::{self, Suppression};
 use crate::text::SourceText;
 use facts::FileFacts;
 use flow::{Body, Root};
-use index::CrateIndex;
+use index::{CrateIndex, Returns};
 use site::{ErrorSite, RootKind};
 
 /// How many calls deep a hand-rolled root is followed into the file's own functions.
@@ -206,19 +206,34 @@ fn check_parsed(
             _ => None,
         })
         .collect();
-    for block in summary::helper_bodies(file, &facts, |name| index.is_helper(&crate_dir, name)) {
-        if !walked.contains(&(block as *const _)) {
-            roots.push(Root {
-                kind: RootKind::RmcpHelper,
-                body: Body::Block(block),
-            });
+    for (name, block, returns) in summary::fallible_fns(file, &facts) {
+        if walked.contains(&(block as *const _)) {
+            continue;
+        }
+        match returns {
+            Returns::RmcpResult if index.is_helper(&crate_dir, &name) => {
+                roots.push(Root::new(RootKind::RmcpHelper, Body::Block(block)));
+            }
+            Returns::ResultOf(_) => {
+                if let Some(converter) = index.conversion_of(&crate_dir, &name) {
+                    let mut root = Root::new(RootKind::Converted, Body::Block(block));
+                    root.converter = Some(converter);
+                    roots.push(root);
+                }
+            }
+            _ => {}
         }
     }
     let mut queue: Vec<(Root, usize)> = roots.into_iter().map(|r| (r, 0)).collect();
     let mut followed = HashSet::new();
     while let Some((root, depth)) = queue.pop() {
         let walk = flow::walk(&ctx, root);
-        findings.extend(walk.sites.iter().filter_map(|s| finding(s, source)));
+        // A conversion of a crate function's errors is reported at each of them instead.
+        let reported_at_origin = |s: &&ErrorSite| {
+            flow::converted_call(s).is_some_and(|f| index.conversion_of(&crate_dir, &f).is_some())
+        };
+        let sites = walk.sites.iter().filter(|s| !reported_at_origin(s));
+        findings.extend(sites.filter_map(|s| finding(s, source)));
         if depth >= MAX_CALL_DEPTH {
             continue;
         }
@@ -228,10 +243,7 @@ fn check_parsed(
             }
             for &block in facts.fns.get(&name).into_iter().flatten() {
                 queue.push((
-                    Root {
-                        kind: RootKind::HandRolled,
-                        body: Body::Block(block),
-                    },
+                    Root::new(RootKind::HandRolled, Body::Block(block)),
                     depth + 1,
                 ));
             }

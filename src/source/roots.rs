@@ -44,7 +44,7 @@ struct Finder<'f, 'a> {
 
 impl<'a> Finder<'_, 'a> {
     fn push(&mut self, kind: RootKind, body: Body<'a>) {
-        self.roots.push(Root { kind, body });
+        self.roots.push(Root::new(kind, body));
     }
 
     /// A `#[tool]` fn is a root when its error type is rmcp's `ErrorData`; rmcp turns other

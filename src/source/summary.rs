@@ -90,25 +90,31 @@ fn fill(
     if facts.sdks.rmcp {
         (summary.routes_tools, summary.typed_arguments) = defaults::tools_of(file, &facts, source);
     }
+    let converted_calls = |sites: &[super::site::ErrorSite]| -> Vec<(String, Sink)> {
+        let converted = sites
+            .iter()
+            .filter_map(|s| Some((flow::converted_call(s)?, s)));
+        converted
+            .map(|(name, s)| (name, sink(s.error.clone(), s.span.clone())))
+            .collect()
+    };
     for root in roots::find_roots(file, &facts) {
+        let walk = flow::walk(&ctx, root);
+        summary.converted_calls.extend(converted_calls(&walk.sites));
         if root.kind != RootKind::HandRolled {
-            summary.root_calls.extend(flow::walk(&ctx, root).forwards);
+            summary.root_calls.extend(walk.forwards);
         }
     }
     for (sig, block) in items.fns {
         let Some(returns) = returns(&facts, sig) else {
             continue;
         };
+        let mut fails = false;
         let (sinks, forwards) = match &returns {
             Returns::ErrorValue => (values(block), Vec::new()),
             Returns::RmcpResult => {
-                let walk = flow::walk(
-                    &ctx,
-                    Root {
-                        kind: RootKind::RmcpTool,
-                        body: Body::Block(block),
-                    },
-                );
+                let walk = flow::walk(&ctx, Root::new(RootKind::RmcpTool, Body::Block(block)));
+                summary.converted_calls.extend(converted_calls(&walk.sites));
                 let sites = walk
                     .sites
                     .into_iter()
@@ -118,7 +124,12 @@ fn fill(
                     walk.forwards,
                 )
             }
-            Returns::ResultOf(_) => (Vec::new(), Vec::new()),
+            // What it passes on, in case a handler converts its errors (`RootKind::Converted`).
+            Returns::ResultOf(_) => {
+                let walk = flow::walk(&ctx, Root::new(RootKind::Converted, Body::Block(block)));
+                fails = !walk.sites.is_empty();
+                (Vec::new(), walk.forwards)
+            }
         };
         let variants = match &returns {
             Returns::ResultOf(ty) => {
@@ -133,6 +144,7 @@ fn fill(
             returns,
             sinks,
             forwards,
+            fails,
             variants,
         });
     }
@@ -145,21 +157,19 @@ fn fill(
     }
 }
 
-/// The bodies of the functions of `file` that return rmcp's `Result` and that `is_helper`
-/// names: walked as roots of their own (see [`CrateIndex::is_helper`]).
-pub fn helper_bodies<'a>(
+/// The functions of `file` (not of its test modules) that return a `Result` or rmcp's error:
+/// name, body and what they return. The crate index says which to walk as roots of their own
+/// (see [`CrateIndex::is_helper`] and [`CrateIndex::conversion_of`]).
+pub fn fallible_fns<'a>(
     file: &'a syn::File,
     facts: &FileFacts,
-    is_helper: impl Fn(&str) -> bool,
-) -> Vec<&'a Block> {
+) -> Vec<(String, &'a Block, Returns)> {
     let mut items = Items::default();
     items.visit_file(file);
     items
         .fns
         .into_iter()
-        .filter(|(sig, _)| is_helper(&sig.ident.to_string()))
-        .filter(|(sig, _)| returns(facts, sig) == Some(Returns::RmcpResult))
-        .map(|(_, block)| block)
+        .filter_map(|(sig, block)| Some((sig.ident.to_string(), block, returns(facts, sig)?)))
         .collect()
 }
 
@@ -209,7 +219,10 @@ fn returns(facts: &FileFacts, sig: &Signature) -> Option<Returns> {
     if is_rmcp(ty) {
         return Some(Returns::ErrorValue);
     }
-    let Type::Path(error) = facts.result_error_type(ty)? else {
+    let Some(error) = facts.result_error_type(ty) else {
+        return anyhow_result(facts, ty).then(|| Returns::ResultOf("anyhow::Error".to_string()));
+    };
+    let Type::Path(error) = error else {
         return None;
     };
     if facts.is_rmcp_error(&path_strings(&error.path)) {
@@ -218,6 +231,16 @@ fn returns(facts: &FileFacts, sig: &Signature) -> Option<Returns> {
     Some(Returns::ResultOf(
         error.path.segments.last()?.ident.to_string(),
     ))
+}
+
+/// `anyhow::Result<T>` or `eyre::Result<T>`, however imported.
+fn anyhow_result(facts: &FileFacts, ty: &Type) -> bool {
+    let Type::Path(p) = ty else { return false };
+    let full = facts.expand(&path_strings(&p.path));
+    full.last().is_some_and(|s| s == "Result")
+        && full
+            .first()
+            .is_some_and(|s| matches!(s.as_str(), "anyhow" | "eyre" | "color_eyre"))
 }
 
 /// The functions of a file (not of its test modules), and its `From` impls' `from` bodies.

@@ -13,7 +13,7 @@ pub fn answer_tool_call(method: &str, id: Value, params: Option<Value>) -> Value
     }
     let tool: Tools = match parse_tool(params.unwrap_or(Value::Null)) {
         Ok(tool) => tool,
-        Err(e) => return json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32602, "message": e}}), //~ MCP103@26
+        Err(e) => return json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32602, "message": e}}),
     };
     match tool {
         Tools::Echo { text } => json!({"jsonrpc": "2.0", "id": id, "result": {"content": [{"type": "text", "text": text}]}}),
@@ -21,6 +21,6 @@ pub fn answer_tool_call(method: &str, id: Value, params: Option<Value>) -> Value
 }
 
 fn parse_tool(params: Value) -> Result<Tools, String> {
-    let text = params["arguments"]["text"].as_str().ok_or("missing `text`")?;
+    let text = params["arguments"]["text"].as_str().ok_or("missing `text`")?; //~ MCP103@59
     Ok(Tools::Echo { text: text.to_string() })
 }
