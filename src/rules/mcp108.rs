@@ -50,6 +50,17 @@ pub fn router_delegated() -> Default {
     )
 }
 
+/// A server of another SDK (`router`: "tower-mcp's McpRouter") that answers unknown tools
+/// with a protocol error.
+pub fn sdk_router(router: &str) -> Default {
+    let message = format!(
+        "unknown tools are answered by {router} with a JSON-RPC error, not a tool execution error"
+    );
+    let label = "this server answers a tool name it does not know with a JSON-RPC error";
+    let help = "answer a name no tool has yourself, before the router (a catch-all tool or a tools/call layer), with a result whose `isError` is true and whose text says `Unknown tool: <name>. Re-run tools/list and retry.`";
+    (violation(message, label, help), Some(UNKNOWN_TOOL_ASPECT))
+}
+
 /// `#[mcp_server]` (mcp-attr) without a `tools_call` of its own.
 pub fn mcp_attr_generated() -> Default {
     let message = "unknown tools are answered by mcp-attr's generated tools_call with a JSON-RPC error (-32601 \"Tool not found\")";

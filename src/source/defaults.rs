@@ -51,7 +51,7 @@ pub fn check(
     rmcp: impl FnOnce() -> Option<Version>,
     crate_tools: &CrateTools,
 ) -> Vec<Finding> {
-    if !facts.sdks.rmcp && !facts.sdks.mcp_attr {
+    if !facts.sdks.rmcp && !facts.sdks.mcp_attr && !facts.sdks.other {
         return Vec::new();
     }
     let mut finder = Defaults::new(facts, source);
@@ -252,8 +252,54 @@ impl<'a> Visit<'a> for Defaults<'a, '_> {
         if self.rmcp && is_tool(&f.attrs) {
             self.tools.push((&f.attrs, &f.sig));
         }
+        visit::visit_item_fn(self, f);
+    }
+
+    fn visit_expr_call(&mut self, call: &'a syn::ExprCall) {
+        if let Expr::Path(func) = &*call.func {
+            let path = self.facts.expand(&path_strings(&func.path));
+            let built = SDK_ROUTERS.iter().find(|(sdk, ty, ctor, _)| {
+                path.first().is_some_and(|s| s == sdk)
+                    && path.len() >= 3
+                    && path[path.len() - 2] == *ty
+                    && path[path.len() - 1] == *ctor
+            });
+            if let Some((_, _, _, router)) = built {
+                self.push(call, mcp108::sdk_router(router));
+            }
+        }
+        visit::visit_expr_call(self, call);
     }
 }
+
+/// Servers of other SDKs that answer a tools/call naming no tool with a protocol error, by the
+/// call that builds them: (crate, type, constructor, what answers). Read in each SDK's source
+/// (tower-mcp 0.20 and 0.25, pmcp 2.23, ultrafast-mcp-server 2025-06-18.1, turul at 2026-08):
+/// `McpRouter`'s `tool_not_found` is -32601 or -32602 by version, pmcp maps every error to
+/// -32603, ultrafast answers -32602 "Tool call failed: Tool not found", turul -32602.
+const SDK_ROUTERS: &[(&str, &str, &str, &str)] = &[
+    ("tower_mcp", "McpRouter", "new", "tower-mcp's McpRouter"),
+    ("pmcp", "Server", "builder", "pmcp's Server"),
+    ("pmcp", "ServerBuilder", "new", "pmcp's Server"),
+    (
+        "ultrafast_mcp",
+        "UltraFastServer",
+        "new",
+        "ultrafast-mcp's server",
+    ),
+    (
+        "ultrafast_mcp_server",
+        "UltraFastServer",
+        "new",
+        "ultrafast-mcp's server",
+    ),
+    (
+        "turul_mcp_server",
+        "McpServer",
+        "builder",
+        "turul's McpServer",
+    ),
+];
 
 /// A tool's arguments that rmcp deserializes into a type before the tool runs.
 fn typed_arguments(sig: &Signature) -> Vec<&Type> {

@@ -58,6 +58,10 @@ const MARKERS: &[&str] = &[
     "JsonRpc",
     "jsonrpc",
     "mcp_attr",
+    "McpRouter",
+    "pmcp",
+    "ultrafast_mcp",
+    "turul_mcp",
     "mcp-lint:",
 ];
 
