@@ -10,7 +10,7 @@ use syn::{Attribute, Expr, FnArg, ImplItem, Signature, Type};
 
 use super::deps::Version;
 use super::facts::{FileFacts, path_strings};
-use super::{is_cfg_test, span_range};
+use super::{is_tool_fn, span_range};
 use crate::finding::{Elsewhere, Finding, Label};
 use crate::rules::mcp108;
 use crate::text::SourceText;
@@ -217,12 +217,6 @@ impl<'a, 's> Defaults<'a, 's> {
 }
 
 impl<'a> Visit<'a> for Defaults<'a, '_> {
-    fn visit_item_mod(&mut self, m: &'a syn::ItemMod) {
-        if !is_cfg_test(&m.attrs) {
-            visit::visit_item_mod(self, m);
-        }
-    }
-
     fn visit_item_impl(&mut self, item: &'a syn::ItemImpl) {
         let trait_name = item.trait_.as_ref().and_then(|(p, _)| p.segments.last());
         if self.rmcp && trait_name.is_some_and(|s| s.ident == "ServerHandler") {
@@ -241,7 +235,7 @@ impl<'a> Visit<'a> for Defaults<'a, '_> {
                 None
             }
         }) {
-            if is_tool(&f.attrs) {
+            if is_tool_fn(&f.attrs) {
                 self.tools.push((&f.attrs, &f.sig));
             }
         }
@@ -249,7 +243,7 @@ impl<'a> Visit<'a> for Defaults<'a, '_> {
     }
 
     fn visit_item_fn(&mut self, f: &'a syn::ItemFn) {
-        if self.rmcp && is_tool(&f.attrs) {
+        if self.rmcp && is_tool_fn(&f.attrs) {
             self.tools.push((&f.attrs, &f.sig));
         }
         visit::visit_item_fn(self, f);
@@ -350,13 +344,6 @@ fn is_router_attribute(attribute: &Attribute) -> bool {
         .map(|s| s.ident.to_string());
     last.as_deref() == Some("tool_handler")
         || (last.as_deref() == Some("tool") && tokens(attribute).contains("tool_box"))
-}
-
-fn is_tool(attrs: &[Attribute]) -> bool {
-    attrs.iter().any(|a| {
-        a.path().segments.last().is_some_and(|s| s.ident == "tool")
-            && !tokens(a).contains("tool_box")
-    })
 }
 
 fn tokens(attribute: &Attribute) -> String {

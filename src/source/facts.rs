@@ -85,7 +85,7 @@ impl<'a> FileFacts<'a> {
                         }
                     }
                 }
-                Item::Mod(m) if !super::is_cfg_test(&m.attrs) => {
+                Item::Mod(m) => {
                     if let Some((_, items)) = &m.content {
                         self.collect(items);
                     }

@@ -21,6 +21,7 @@ use std::collections::HashSet;
 use std::ops::Range;
 use std::path::Path;
 
+use quote::ToTokens;
 use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
 
@@ -128,7 +129,7 @@ pub fn check(
             format!("brackets nest more than {MAX_NESTING} deep here, so the file was not checked");
         return (vec![not_parsed(source, at..at + 1, message)], Vec::new());
     }
-    let (mut findings, extents) = match syn::parse_file(source.text()) {
+    let (mut findings, extents) = match parse(source.text()) {
         Ok(file) => (check_parsed(source, &file, path, index), Extents::of(&file)),
         Err(error) => (vec![parse_error(source, &error)], Extents::default()),
     };
@@ -339,8 +340,35 @@ pub(crate) fn span_range(source: &SourceText, span: proc_macro2::Span) -> Range<
     start..end
 }
 
+/// A file as the passes see it: without its `#[cfg(test)]` modules, since test code answers
+/// no client (one place, so no check can forget it).
+pub(crate) fn parse(text: &str) -> syn::Result<syn::File> {
+    let mut file = syn::parse_file(text)?;
+    without_tests(&mut file.items);
+    Ok(file)
+}
+
+fn without_tests(items: &mut Vec<syn::Item>) {
+    items.retain(|item| !matches!(item, syn::Item::Mod(m) if is_cfg_test(&m.attrs)));
+    for item in items {
+        if let syn::Item::Mod(m) = item
+            && let Some((_, inner)) = &mut m.content
+        {
+            without_tests(inner);
+        }
+    }
+}
+
+/// `#[tool]` on a function (rmcp, turbomcp, mcp-attr), not 0.1's `#[tool(tool_box)]` on an impl.
+pub(crate) fn is_tool_fn(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        a.path().segments.last().is_some_and(|s| s.ident == "tool")
+            && !a.meta.to_token_stream().to_string().contains("tool_box")
+    })
+}
+
 /// `#[cfg(test)]`: test code answers no client.
-pub(crate) fn is_cfg_test(attrs: &[syn::Attribute]) -> bool {
+fn is_cfg_test(attrs: &[syn::Attribute]) -> bool {
     attrs.iter().any(|a| {
         a.path().is_ident("cfg")
             && a.parse_args::<syn::Meta>()

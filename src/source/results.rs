@@ -9,7 +9,7 @@ use syn::{Expr, ExprCall};
 
 use super::facts::path_strings;
 use super::sinks::message_of;
-use super::{is_cfg_test, span_range};
+use super::{is_tool_fn, span_range};
 use crate::finding::{Finding, Violation};
 use crate::rules::{mcp106, mcp201, mcp202};
 use crate::text::SourceText;
@@ -77,12 +77,6 @@ impl Results<'_> {
 }
 
 impl<'a> Visit<'a> for Results<'_> {
-    fn visit_item_mod(&mut self, m: &'a syn::ItemMod) {
-        if !is_cfg_test(&m.attrs) {
-            visit::visit_item_mod(self, m);
-        }
-    }
-
     fn visit_expr_call(&mut self, call: &'a ExprCall) {
         if let Expr::Path(func) = &*call.func {
             let segments = path_strings(&func.path);
@@ -162,10 +156,7 @@ struct ToolNames(Vec<String>);
 
 impl<'a> Visit<'a> for ToolNames {
     fn visit_impl_item_fn(&mut self, f: &'a syn::ImplItemFn) {
-        if f.attrs
-            .iter()
-            .any(|a| a.path().segments.last().is_some_and(|s| s.ident == "tool"))
-        {
+        if is_tool_fn(&f.attrs) {
             self.0.push(f.sig.ident.to_string());
         }
     }

@@ -6,7 +6,7 @@ use syn::{Attribute, Expr, ImplItem, Lit, Pat, Signature};
 
 use super::facts::{FileFacts, path_strings};
 use super::flow::{Body, Root};
-use super::is_cfg_test;
+use super::is_tool_fn;
 use super::site::RootKind;
 
 /// Methods a hand-rolled server's dispatcher matches beside `"tools/call"`.
@@ -50,9 +50,7 @@ impl<'a> Finder<'_, 'a> {
     /// A `#[tool]` fn is a root when its error type is rmcp's `ErrorData`; rmcp turns other
     /// error types (`String`, `Content`, `()`) into `isError` results.
     fn tool_fn(&mut self, attrs: &[Attribute], sig: &'a Signature, block: &'a syn::Block) {
-        let is_tool = attrs
-            .iter()
-            .any(|a| a.path().segments.last().is_some_and(|s| s.ident == "tool"));
+        let is_tool = is_tool_fn(attrs);
         let syn::ReturnType::Type(_, ret) = &sig.output else {
             return;
         };
@@ -73,12 +71,6 @@ impl<'a> Finder<'_, 'a> {
 }
 
 impl<'a> Visit<'a> for Finder<'_, 'a> {
-    fn visit_item_mod(&mut self, m: &'a syn::ItemMod) {
-        if !is_cfg_test(&m.attrs) {
-            visit::visit_item_mod(self, m);
-        }
-    }
-
     fn visit_item_fn(&mut self, f: &'a syn::ItemFn) {
         self.tool_fn(&f.attrs, &f.sig, &f.block);
         self.hand_rolled_handler(&f.sig, &f.block);

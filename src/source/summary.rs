@@ -11,7 +11,7 @@ use super::facts::{FileFacts, path_strings};
 use super::flow::{self, Body, Context, Root};
 use super::index::{CrateIndex, FileSummary, FnSummary, Returns, Sink, crate_dir};
 use super::site::{ProtocolError, RootKind};
-use super::{defaults, is_cfg_test, roots, sinks, span_range, too_deep};
+use super::{defaults, roots, sinks, span_range, too_deep};
 use crate::text::SourceText;
 
 /// `crate_aliases`: the names the file's crate gives rmcp's error.
@@ -25,7 +25,7 @@ pub fn summarize(source: &SourceText, path: &Path, crate_aliases: &HashSet<Strin
         summary.unparsed = true;
         return summary;
     }
-    match syn::parse_file(source.text()) {
+    match super::parse(source.text()) {
         Ok(file) => fill(&mut summary, source, &file, crate_aliases),
         Err(_) => summary.unparsed = true,
     }
@@ -251,12 +251,6 @@ struct Items<'a> {
 }
 
 impl<'a> Visit<'a> for Items<'a> {
-    fn visit_item_mod(&mut self, m: &'a syn::ItemMod) {
-        if !is_cfg_test(&m.attrs) {
-            visit::visit_item_mod(self, m);
-        }
-    }
-
     fn visit_item_fn(&mut self, f: &'a syn::ItemFn) {
         self.fns.push((&f.sig, &f.block));
         visit::visit_item_fn(self, f);
