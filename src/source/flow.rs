@@ -352,13 +352,7 @@ impl<'a> Walker<'_, 'a> {
                 .or_else(|| Some(opaque_error(value)))
         };
         if let Some(error) = error {
-            self.sites.push(ErrorSite {
-                root: self.kind,
-                error,
-                guards: self.guards.clone(),
-                span: span_range(self.text, value.span()),
-                exit,
-            });
+            self.push_site(error, value, exit);
         }
     }
 
@@ -386,7 +380,8 @@ impl<'a> Walker<'_, 'a> {
         error
     }
 
-    fn push_site(&mut self, error: ProtocolError, at: &Expr, exit: Option<Range<usize>>) {
+    /// A site at `at`, under the current guards.
+    fn push_site(&mut self, error: ProtocolError, at: &impl Spanned, exit: Option<Range<usize>>) {
         self.sites.push(ErrorSite {
             root: self.kind,
             error,
@@ -425,13 +420,7 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
     fn visit_expr(&mut self, expr: &'a Expr) {
         if self.kind == RootKind::HandRolled {
             if let Some(error) = response_error(self.facts, expr) {
-                self.sites.push(ErrorSite {
-                    root: self.kind,
-                    error,
-                    guards: self.guards.clone(),
-                    span: span_range(self.text, expr.span()),
-                    exit: None,
-                });
+                self.push_site(error, expr, None);
                 return;
             }
             self.note_callee(expr);
@@ -489,13 +478,7 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
                 via: None,
                 call: None,
             });
-            self.sites.push(ErrorSite {
-                root: self.kind,
-                error,
-                guards: self.guards.clone(),
-                span: span_range(self.text, mac.span()),
-                exit: None,
-            });
+            self.push_site(error, mac, None);
         }
         visit::visit_macro(self, mac);
     }
