@@ -192,6 +192,15 @@ fn string_patterns(pat: &Pat) -> Vec<String> {
 /// `method != "tools/call"`.
 fn compares_to_tools_call(cond: &Expr, equal: bool) -> bool {
     let Expr::Binary(b) = cond else { return false };
+    // `method == "tools/call" && tool_is_blocked(..)` still only answers tools/call, and
+    // `method != "tools/call" || ..` still turns every other method away.
+    let narrowing = match equal {
+        true => matches!(b.op, syn::BinOp::And(_)),
+        false => matches!(b.op, syn::BinOp::Or(_)),
+    };
+    if narrowing {
+        return compares_to_tools_call(&b.left, equal) || compares_to_tools_call(&b.right, equal);
+    }
     let is_tools_call = |e: &Expr| matches!(e, Expr::Lit(l) if matches!(&l.lit, Lit::Str(s) if s.value() == "tools/call"));
     let op = match equal {
         true => matches!(b.op, syn::BinOp::Eq(_)),
