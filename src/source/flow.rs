@@ -17,7 +17,7 @@ use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
 use syn::{Expr, Pat};
 
-use super::facts::FileFacts;
+use super::facts::{FileFacts, path_strings};
 use super::index::CrateIndex;
 use super::index::Sink;
 use super::sinks::{message_of, response_error, typed_error};
@@ -662,13 +662,7 @@ fn serializes(expr: &Expr) -> bool {
     let Expr::Path(p) = &*c.func else {
         return false;
     };
-    let names: Vec<String> = p
-        .path
-        .segments
-        .iter()
-        .map(|s| s.ident.to_string())
-        .collect();
-    match names.as_slice() {
+    match path_strings(&p.path).as_slice() {
         [.., ty, f] if ty == "serde_json" => f.starts_with("to_"),
         [.., ty, f] if ty == "Content" => f == "json",
         _ => false,
@@ -840,12 +834,7 @@ fn is_path_named(expr: &Expr, name: &str) -> bool {
 /// `Box::pin(..)`, `std::future::ready(..)` and `future::ready(..)` wrap the handler's value.
 fn is_future_wrapper(func: &Expr) -> bool {
     let Expr::Path(p) = func else { return false };
-    let names: Vec<String> = p
-        .path
-        .segments
-        .iter()
-        .map(|s| s.ident.to_string())
-        .collect();
+    let names = path_strings(&p.path);
     matches!(names.last().map(String::as_str), Some("ready"))
         || names.ends_with(&["Box".to_string(), "pin".to_string()])
 }
