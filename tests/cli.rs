@@ -384,3 +384,19 @@ fn a_helpers_error_is_reported_where_the_helper_builds_it() {
         ]
     );
 }
+
+#[test]
+fn a_path_into_another_file_is_printed_as_the_named_file_is() {
+    // Only main.rs is named: errors.rs is found by walking its crate, and must not print as
+    // an absolute path beside the relative one.
+    let out = run(&[
+        "--format",
+        "concise",
+        "testdata/source/crates/plugin-proxy/src/main.rs",
+    ]);
+    let first = out.stdout.lines().next().unwrap_or_default();
+    assert!(
+        first.ends_with("via `load_config` (testdata/source/crates/plugin-proxy/src/errors.rs:12)"),
+        "{first}"
+    );
+}

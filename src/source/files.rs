@@ -143,10 +143,17 @@ fn crate_files(files: &[PathBuf], cwd: &Path) -> Vec<PathBuf> {
     dirs.dedup();
     // Compared as absolute paths, lexically: a stat per file of a large tree costs seconds.
     let mut seen = HashSet::new();
-    let walked = walk::collect(&dirs, false)
-        .files
-        .into_iter()
-        .map(|i| i.path);
+    // Crate directories are absolute; the files found in them are named relative to the
+    // working directory when they are under it, as the user names files, so a finding that
+    // points into another file ("via `helper` (src/x.rs:3)") prints its path the same way.
+    let walked =
+        walk::collect(&dirs, false)
+            .files
+            .into_iter()
+            .map(|i| match i.path.strip_prefix(cwd) {
+                Ok(relative) => relative.to_path_buf(),
+                Err(_) => i.path,
+            });
     files
         .iter()
         .cloned()
