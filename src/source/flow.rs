@@ -327,6 +327,9 @@ impl<'a> Walker<'_, 'a> {
 
     /// Records `value` if it is a protocol error for this root.
     fn report(&mut self, value: &'a Expr, exit: Option<Range<usize>>) {
+        if self.passes_on_a_helpers_error(value) {
+            return; // the helper reports it where it builds it
+        }
         let mut value = value;
         if let Expr::Path(p) = value
             && let Some(init) = p
@@ -354,6 +357,22 @@ impl<'a> Walker<'_, 'a> {
         if let Some(error) = error {
             self.push_site(error, value, exit);
         }
+    }
+
+    /// `Err(e) => Err(e)` in a `match` on a call of a helper that reports its own errors.
+    fn passes_on_a_helpers_error(&self, value: &Expr) -> bool {
+        let Some(guard) = self.guards.last() else {
+            return false;
+        };
+        let bound = matches!(value, Expr::Path(p) if p.path.get_ident().is_some());
+        bound
+            && guard.kind == GuardKind::MatchArm(ArmKind::Failure)
+            && callee(peel_await(guard.subject))
+                .or_else(|| match peel_await(guard.subject) {
+                    Expr::MethodCall(m) => Some(m.method.to_string()),
+                    _ => None,
+                })
+                .is_some_and(|name| self.index.is_helper(self.crate_dir, &name))
     }
 
     /// Whether `name` is a converted function of the crate, which reports its own errors.

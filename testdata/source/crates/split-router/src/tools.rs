@@ -21,6 +21,15 @@ impl Docs {
         fetch::readme(&q.name).await
     }
 
+    #[tool(description = "Get a crate's readme, logged")]
+    async fn logged_readme(&self, Parameters(q): Parameters<Query>) -> Result<CallToolResult, ErrorData> {
+        // Passing the helper's error on is not a new error: fetch.rs reports it.
+        match fetch::readme(&q.name).await {
+            Ok(result) => Ok(result),
+            Err(e) => Err(e),
+        }
+    }
+
     #[tool(description = "Get a crate's versions")]
     async fn versions(&self, Parameters(q): Parameters<Query>) -> Result<CallToolResult, ErrorData> {
         let text = fetch::versions(&q.name)?;
