@@ -7,9 +7,9 @@
 #     before running mcp-lint. A finding matches an expected line of the same file within
 #     LINE_SLACK lines (the reviewer wrote where the error is built, not our span). `miss`
 #     marks a line mcp-lint does not find yet; `fp` a finding reviewed as a false positive.
-# Fails on an expected (not `miss`) line no longer found, and on a finding in the first corpus
-# nobody reviewed; a blind-corpus finding that matches no line is listed and counted against
-# precision.
+# Fails on an expected (not `miss`) line no longer found, and on a finding nobody reviewed: in
+# the first corpus, one not in expected.txt; in the blind corpus, one that matches no line and
+# is not a reviewed `fp` (those count against precision).
 # Prints precision and recall, per style and per rule.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
