@@ -240,6 +240,7 @@ impl CodeError {
                 "missing parameters",
                 "tool name is required",
                 "name is required",
+                "name required",
                 "name must be a string",
                 "invalid tool name type",
             ])
@@ -391,6 +392,7 @@ mod tests {
         ));
         assert!(e.is_malformed_request() && e.is_permitted());
         assert!(error("internal_error", Some(-32042), None).is_permitted());
+        assert!(error("new", Some(-32602), Some("Tool name required")).is_permitted());
         assert!(!error("internal_error", None, Some("disk full")).is_permitted());
     }
 
