@@ -65,12 +65,9 @@ pub fn in_code(why: &str) -> Violation {
     violation(format!("this tool execution error {why}"), true)
 }
 
-fn violation(message: String, cite: bool) -> Violation {
-    let mut help = format!("say what failed and what to do next, for example \"{HELP}\"");
-    if cite {
-        help = format!("{help}\n{}", META.sep);
-    }
-    Violation::new(&META, message, "this result", Some(help))
+fn violation(message: String, in_code: bool) -> Violation {
+    let help = format!("say what failed and what to do next, for example \"{HELP}\"");
+    super::guidance(&META, message, "this result", help, in_code)
 }
 
 #[cfg(test)]

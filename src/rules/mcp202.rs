@@ -30,13 +30,9 @@ pub fn in_code(why: &str) -> Violation {
     violation(format!("this error text {why}"), true)
 }
 
-fn violation(message: String, cite: bool) -> Violation {
-    let mut help =
-        "name the failing tool only; the model can call tools/list to see the others".to_string();
-    if cite {
-        help = format!("{help}\n{}", META.sep);
-    }
-    Violation::new(&META, message, "this text", Some(help))
+fn violation(message: String, in_code: bool) -> Violation {
+    let help = "name the failing tool only; the model can call tools/list to see the others";
+    super::guidance(&META, message, "this text", help.to_string(), in_code)
 }
 
 /// Phrases that introduce a list of tools, in any case.

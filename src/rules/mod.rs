@@ -30,6 +30,22 @@ pub fn tool_error_json(text: &str) -> String {
     format!("{{\"content\": [{{\"type\": \"text\", \"text\": {text}}}], \"isError\": true}}")
 }
 
+/// A violation of a message-guidance rule (MCP201, MCP202). In code its help ends with the SEP
+/// clause, as every source finding's does; in traffic the message names the request instead.
+fn guidance(
+    rule: &'static RuleMeta,
+    message: String,
+    label: &str,
+    help: String,
+    in_code: bool,
+) -> crate::finding::Violation {
+    let help = match in_code {
+        true => format!("{help}\n{}", rule.sep),
+        false => help,
+    };
+    crate::finding::Violation::new(rule, message, label, Some(help))
+}
+
 /// What a user is told of a code or name no rule has.
 pub fn unknown_rule(name: &str) -> String {
     format!("unknown rule `{name}`")
