@@ -13,15 +13,13 @@ use super::site::ProtocolError;
 /// A protocol error a helper builds, and where.
 #[derive(Debug, Clone)]
 pub struct Sink {
-    pub constructor: String,
-    pub code: Option<i64>,
-    pub message: Option<String>,
+    /// As built there. An error value built by calling this crate function
+    /// (`Err(tool_not_found(x))`) names it in `call`; the index substitutes that function's own
+    /// error when it knows it.
+    pub error: ProtocolError,
     /// The file (as named to mcp-lint) and 1-based line where it is built.
     pub file: String,
     pub line: usize,
-    /// An error value built by calling this crate function (`Err(tool_not_found(x))`), whose
-    /// own constructor the index substitutes when it knows it.
-    pub helper: Option<String>,
     /// In a `From<X>`, the variants of `X` whose arm builds it; empty for any.
     pub variants: Vec<String>,
 }
@@ -32,15 +30,13 @@ impl Sink {
     pub fn reached_via(&self, written: String, through: &str) -> ProtocolError {
         ProtocolError {
             written,
-            constructor: self.constructor.clone(),
-            code: self.code,
-            message: self.message.clone(),
             via: Some(Via {
                 text: format!("via {through} ({}:{})", self.file, self.line),
                 file: self.file.clone(),
                 line: self.line,
             }),
             call: None,
+            ..self.error.clone()
         }
     }
 }
@@ -313,7 +309,8 @@ fn resolve(
             Returns::RmcpResult => {
                 for sink in &f.sinks {
                     let built = sink
-                        .helper
+                        .error
+                        .call
                         .as_ref()
                         .filter(|_| depth > 0)
                         .map(|h| resolve(fns, froms, dir, h, depth - 1));
@@ -351,10 +348,10 @@ fn converting(sinks: &[Sink], variants: &[String]) -> Vec<Sink> {
         })
         .cloned()
         .collect();
-    if out.windows(2).any(|w| w[0].code != w[1].code) {
+    if out.windows(2).any(|w| w[0].error.code != w[1].error.code) {
         out.truncate(1);
-        out[0].code = None;
-        out[0].message = None;
+        out[0].error.code = None;
+        out[0].error.message = None;
     }
     out
 }

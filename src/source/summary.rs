@@ -50,10 +50,7 @@ fn fill(
         crate_dir: &summary.crate_dir,
     };
     let sink = |error: ProtocolError, span: std::ops::Range<usize>| Sink {
-        helper: error.call,
-        constructor: error.constructor,
-        code: error.code,
-        message: error.message,
+        error,
         file: source.name.clone(),
         line: source.position(span.start).line,
         variants: Vec::new(),
