@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use serde_json::Value;
 
 use super::locate::{array_elements, value_span};
-use super::message::{Json, Parts, Span, string};
+use super::message::{Json, Message, Parts, Span, string};
 use super::read::{Dir, Origin};
 use super::scan;
 
@@ -251,7 +251,7 @@ fn not_json<'d>(e: serde_json::Error, what: &str, text: &'d str, text_offset: us
 /// writes them.
 fn requests_in(msg: &str, parts: &[Parts<Span>]) -> Vec<String> {
     let id = |parts: &Parts<Span>| {
-        let [id, method, ..] = parts.resolve(msg).of_message;
+        let Message { id, method, .. } = parts.resolve(msg).of_message;
         method.and(id).filter(|id| !id.is_null()).map(Json::id_key)
     };
     parts.iter().filter_map(id).collect()

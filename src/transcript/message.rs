@@ -80,33 +80,86 @@ pub fn narrow(offset: usize) -> u32 {
     u32::try_from(offset).unwrap_or(u32::MAX)
 }
 
-/// The members of a JSON-RPC message that the audit reads.
-pub const MESSAGE: [&str; 5] = ["id", "method", "params", "result", "error"];
-/// Of its `params`.
-pub const PARAMS: [&str; 6] = ["name", "arguments", "_meta", "task", "cursor", "requestId"];
-/// Of its `result`.
-pub const RESULT: [&str; 7] = [
-    "resultType",
-    "task",
-    "isError",
-    "content",
-    "structuredContent",
-    "protocolVersion",
-    "capabilities",
-];
-/// Of its `error`.
-pub const ERROR: [&str; 2] = ["code", "message"];
+/// A group of members the scan fills in.
+pub trait Members<J>: Default {
+    /// Where the member named `key` goes, if it is one of the group.
+    fn slot(&mut self, key: &str) -> Option<&mut Option<J>>;
+}
 
-/// The parts of one message the audit reads, in the order of [`MESSAGE`], [`PARAMS`],
-/// [`RESULT`] and [`ERROR`]: found by the scan as spans, read as [`Json`].
+/// A group of members of one JSON object that the audit reads: a struct with a field per
+/// member, named as the code reads it, and the member names the scan looks for.
+macro_rules! members {
+    ($(#[$doc:meta])* $group:ident { $($field:ident = $key:literal),+ $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy)]
+        pub struct $group<J> {
+            $(pub $field: Option<J>,)+
+        }
+
+        impl<J> Default for $group<J> {
+            fn default() -> Self {
+                Self { $($field: None,)+ }
+            }
+        }
+
+        impl<J> Members<J> for $group<J> {
+            fn slot(&mut self, key: &str) -> Option<&mut Option<J>> {
+                match key {
+                    $($key => Some(&mut self.$field),)+
+                    _ => None,
+                }
+            }
+        }
+
+        impl<J> $group<J> {
+            pub fn map<K>(&self, f: impl Fn(&J) -> K) -> $group<K> {
+                $group { $($field: self.$field.as_ref().map(&f),)+ }
+            }
+        }
+    };
+}
+
+members! {
+    /// The members of a JSON-RPC message that the audit reads.
+    Message { id = "id", method = "method", params = "params", result = "result", error = "error" }
+}
+members! {
+    /// Of its `params`.
+    Params {
+        name = "name",
+        arguments = "arguments",
+        meta = "_meta",
+        task = "task",
+        cursor = "cursor",
+        request_id = "requestId",
+    }
+}
+members! {
+    /// Of its `result`.
+    Outcome {
+        result_type = "resultType",
+        task = "task",
+        is_error = "isError",
+        content = "content",
+        structured = "structuredContent",
+        protocol_version = "protocolVersion",
+        capabilities = "capabilities",
+    }
+}
+members! {
+    /// Of its `error`.
+    Failure { code = "code", message = "message" }
+}
+
+/// The parts of one message the audit reads: found by the scan as spans, read as [`Json`].
 pub struct Parts<J> {
     pub message: J,
     /// Whether the message is an object at all (if not, it has no parts).
     pub object: bool,
-    pub of_message: [Option<J>; 5],
-    pub of_params: [Option<J>; 6],
-    pub of_result: [Option<J>; 7],
-    pub of_error: [Option<J>; 2],
+    pub of_message: Message<J>,
+    pub of_params: Params<J>,
+    pub of_result: Outcome<J>,
+    pub of_error: Failure<J>,
 }
 
 impl Parts<Span> {
@@ -121,10 +174,10 @@ impl Parts<Span> {
         Parts {
             message: part(&self.message),
             object: self.object,
-            of_message: self.of_message.each_ref().map(|p| p.as_ref().map(part)),
-            of_params: self.of_params.each_ref().map(|p| p.as_ref().map(part)),
-            of_result: self.of_result.each_ref().map(|p| p.as_ref().map(part)),
-            of_error: self.of_error.each_ref().map(|p| p.as_ref().map(part)),
+            of_message: self.of_message.map(part),
+            of_params: self.of_params.map(part),
+            of_result: self.of_result.map(part),
+            of_error: self.of_error.map(part),
         }
     }
 }

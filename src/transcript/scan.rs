@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use serde::de::IgnoredAny;
 
-use super::message::{ERROR, Json, MESSAGE, PARAMS, Parts, RESULT, Span, narrow};
+use super::message::{Json, Members, Message, Parts, Span, narrow};
 
 /// Deeper than this, a line is reported instead of read (recursion stays well inside a stack).
 pub const MAX_DEPTH: usize = 1000;
@@ -51,10 +51,6 @@ fn plain_run(bytes: &[u8]) -> usize {
         .iter()
         .take_while(|b| PLAIN[usize::from(**b)])
         .count()
-}
-
-fn none<const N: usize>() -> [Option<Span>; N] {
-    std::array::from_fn(|_| None)
 }
 
 /// A batch longer than this is reported instead of read: the parts of each message are kept
@@ -155,20 +151,20 @@ impl<'a> Scanner<'a> {
     /// One message: `params`, `result` and `error` are walked as they are met; the last of a
     /// repeated member wins, whole.
     fn message(&mut self) -> Scanned<Parts<Span>> {
-        let (mut of_message, mut of_params, mut of_result, mut of_error) =
-            (none(), none(), none(), none());
+        let mut of_message = Message::default();
+        let (mut of_params, mut of_result, mut of_error) = Default::default();
         let start = self.blank_then_offset();
         let object = self.object(|s, key| {
-            let Some(k) = MESSAGE.iter().position(|m| *m == key) else {
+            let Some(slot) = of_message.slot(key) else {
                 return Ok(false);
             };
-            let part = match k {
-                2 => s.nested(&PARAMS, &mut of_params)?,
-                3 => s.nested(&RESULT, &mut of_result)?,
-                4 => s.nested(&ERROR, &mut of_error)?,
+            let part = match key {
+                "params" => s.nested(&mut of_params)?,
+                "result" => s.nested(&mut of_result)?,
+                "error" => s.nested(&mut of_error)?,
                 _ => s.value()?,
             };
-            of_message[k] = Some(s.span(part));
+            *slot = Some(s.span(part));
             Ok(true)
         })?;
         let message = match object {
@@ -185,20 +181,16 @@ impl<'a> Scanner<'a> {
         })
     }
 
-    /// A value; when it is an object, its members named in `keys` go to `found`.
-    fn nested<const N: usize>(
-        &mut self,
-        keys: &[&str; N],
-        found: &mut [Option<Span>; N],
-    ) -> Scanned<Json<'a>> {
-        *found = none();
+    /// A value; when it is an object, the members of its group go to `found`.
+    fn nested(&mut self, found: &mut impl Members<Span>) -> Scanned<Json<'a>> {
+        *found = Default::default();
         let start = self.blank_then_offset();
         let object = self.object(|s, key| {
-            let Some(k) = keys.iter().position(|x| *x == key) else {
+            let Some(slot) = found.slot(key) else {
                 return Ok(false);
             };
             let value = s.value()?;
-            found[k] = Some(s.span(value));
+            *slot = Some(s.span(value));
             Ok(true)
         })?;
         Ok(object.unwrap_or_else(|| self.since(start)))
@@ -548,16 +540,12 @@ mod tests {
             .iter()
             .map(|p| p.resolve(text))
             .collect();
-        let texts = |found: &[Option<Json>]| -> Vec<Option<String>> {
-            found
-                .iter()
-                .map(|p| p.map(|p| p.text().to_string()))
-                .collect()
-        };
+        let text_of = |p: Option<Json>| p.map(|p| p.text().to_string());
         let some = |s: &str| Some(s.to_string());
         assert!(parts[0].object);
+        let m = parts[0].of_message;
         assert_eq!(
-            texts(&parts[0].of_message),
+            [m.id, m.method, m.params, m.result, m.error].map(text_of),
             [
                 some("7"),
                 some("3"),
@@ -566,9 +554,12 @@ mod tests {
                 some(r#""x""#)
             ]
         );
-        assert_eq!(
-            texts(&parts[0].of_result),
-            [None, None, None, None, some(r#"{"a": 1}"#), None, None]
+        let r = parts[0].of_result;
+        assert_eq!(text_of(r.structured), some(r#"{"a": 1}"#));
+        assert!(
+            [r.result_type, r.task, r.is_error, r.content, r.capabilities]
+                .iter()
+                .all(Option::is_none)
         );
         let text = r#"[{"id": 1}, 2, {"id": "x"}]"#;
         let batch: Vec<_> = messages(text)
@@ -578,7 +569,7 @@ mod tests {
             .collect();
         let ids: Vec<Option<String>> = batch
             .iter()
-            .map(|p| p.of_message[0].map(Json::id_key))
+            .map(|p| p.of_message.id.map(Json::id_key))
             .collect();
         assert_eq!(
             ids,

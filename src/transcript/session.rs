@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use super::catalog::{Catalog, Tool, first_error};
 use super::locate::value_span;
-use super::message::{Json, Parts, given, string};
+use super::message::{Failure, Json, Message, Outcome, Params, Parts, given, string};
 use super::read::{Dir, Origin};
 use super::scan;
 use crate::evidence::{ErrorAnswer, codes};
@@ -167,7 +167,13 @@ impl Auditor {
                 spot_of(origin, line, parts.message),
             );
         }
-        let [id, method, params, result, error] = parts.of_message;
+        let Message {
+            id,
+            method,
+            params,
+            result,
+            error,
+        } = parts.of_message;
         let m = Msg {
             id: id.filter(|id| !id.is_null()),
             params,
@@ -218,7 +224,7 @@ impl Auditor {
         let session = self.session(&m.origin.session);
         match method {
             "notifications/cancelled" => {
-                let [.., target] = m.parts.of_params;
+                let target = m.parts.of_params.request_id;
                 let Some(target) = target else {
                     return;
                 };
@@ -284,7 +290,11 @@ impl Auditor {
         }
         match request.method.as_ref() {
             "initialize" => {
-                let [.., version, capabilities] = m.parts.of_result;
+                let Outcome {
+                    protocol_version: version,
+                    capabilities,
+                    ..
+                } = m.parts.of_result;
                 session.version = string(version).map(Cow::into_owned);
                 session.tools_capability = capabilities
                     .map(|c| matches!(scan::members(c.text(), &["tools"]), Ok(Some([Some(_)]))));
@@ -349,7 +359,14 @@ impl Auditor {
         if m.result.is_none() {
             return;
         }
-        let [result_type, task, is_error, content, structured, ..] = m.parts.of_result;
+        let Outcome {
+            result_type,
+            task,
+            is_error,
+            content,
+            structured,
+            ..
+        } = m.parts.of_result;
         let not_final = string(result_type).is_some_and(|t| t != "complete");
         if call.task || not_final || task.is_some() {
             return; // a task handle or an input request: the tool's result comes later
@@ -373,7 +390,10 @@ impl Auditor {
     }
 
     fn protocol_error(&mut self, m: &Msg, request: &Request, call: &Call) {
-        let [code, text] = m.parts.of_error;
+        let Failure {
+            code,
+            message: text,
+        } = m.parts.of_error;
         let code = code.and_then(|c| c.text().parse::<i64>().ok());
         let text = string(text).unwrap_or_default();
         let text = text.as_ref();
@@ -593,13 +613,18 @@ fn side(dir: Dir) -> usize {
 
 /// The `cursor` of a `tools/list` that continues a listing.
 fn cursor<'m>(m: &Msg<'m>) -> Option<Json<'m>> {
-    let [.., cursor, _] = m.parts.of_params;
-    cursor
+    m.parts.of_params.cursor
 }
 
 /// Reads a `tools/call`'s params, and whether they satisfy CallToolRequest.
 fn call(m: &Msg) -> Call {
-    let [name, arguments, meta, task, ..] = m.parts.of_params;
+    let Params {
+        name,
+        arguments,
+        meta,
+        task,
+        ..
+    } = m.parts.of_params;
     let malformed = match (m.params, name, arguments) {
         (None, _, _) => Some("no `params`"),
         (Some(p), _, _) if !p.is_object() => Some("`params` is not an object"),
