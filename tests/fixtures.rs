@@ -1,21 +1,19 @@
-//! Every Rust fixture under `testdata/` carries its expected findings next to the offending
-//! line, clippy-style: `//~ MCP101@17` means a finding of MCP101 at column 17 of this line.
-//! The harness checks that the findings are exactly the marked ones, file by file.
+//! The fixtures of both passes, checked by one harness. Each carries its expected findings:
+//! - a Rust file next to the offending line, clippy-style: `//~ MCP101@17` is a finding of
+//!   MCP101 at column 17 of that line;
+//! - a transcript in `<name>.expected` beside it, one `LINE:COLUMN CODE` a line.
+//!
+//! A fixture's findings must be exactly its expected ones. A `fail_` fixture expects at least
+//! one; a `pass_` fixture expects none at all. Every rule has both, in
+//! `testdata/source/CODE/` for the source pass and `testdata/transcripts/CODE/` for traffic.
 
 mod common;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+/// `(line, column, code)` of each finding.
 type Expectation = BTreeSet<(usize, usize, String)>;
-
-fn rust_fixtures() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = walk(&common::root().join("testdata"));
-    files.retain(|p| p.extension().is_some_and(|e| e == "rs"));
-    files.sort();
-    assert!(files.len() >= 20, "fixtures missing: found {}", files.len());
-    files
-}
 
 fn walk(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
@@ -28,6 +26,35 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
         }
     }
     out
+}
+
+fn is_rust(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "rs")
+}
+
+/// Every Rust file under `testdata/` (they all carry markers, none or some), and every
+/// transcript under `testdata/transcripts/`.
+fn fixtures() -> Vec<PathBuf> {
+    let testdata = common::root().join("testdata");
+    let transcripts = testdata.join("transcripts");
+    let mut files: Vec<PathBuf> = walk(&testdata)
+        .into_iter()
+        .filter(|p| {
+            is_rust(p)
+                || (p.starts_with(&transcripts) && p.extension().is_none_or(|e| e != "expected"))
+        })
+        .collect();
+    files.sort();
+    assert!(files.len() >= 60, "fixtures missing: found {}", files.len());
+    files
+}
+
+fn expected(path: &Path) -> Expectation {
+    if is_rust(path) {
+        markers(&std::fs::read_to_string(path).unwrap())
+    } else {
+        sidecar(path)
+    }
 }
 
 /// The `//~ CODE@COL ...` markers of a file.
@@ -51,7 +78,27 @@ fn markers(text: &str) -> Expectation {
     out
 }
 
-fn check(path: &Path) -> Expectation {
+/// The `LINE:COLUMN CODE` lines of `<path>.expected` (none when there is no such file).
+fn sidecar(path: &Path) -> Expectation {
+    let sidecar = PathBuf::from(format!("{}.expected", path.display()));
+    let text = std::fs::read_to_string(&sidecar).unwrap_or_default();
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (at, code) = l
+                .split_once(' ')
+                .unwrap_or_else(|| panic!("{}: bad line {l:?}", sidecar.display()));
+            let (line, column) = at.split_once(':').unwrap();
+            (
+                line.parse().unwrap(),
+                column.parse().unwrap(),
+                code.trim().to_string(),
+            )
+        })
+        .collect()
+}
+
+fn actual(path: &Path) -> Expectation {
     let out = common::run(&["--format", "json", path.to_str().unwrap()]);
     assert!(out.stderr.is_empty(), "{}: {}", path.display(), out.stderr);
     common::findings(&out.stdout)
@@ -60,12 +107,30 @@ fn check(path: &Path) -> Expectation {
         .collect()
 }
 
+fn named(path: &Path, prefix: &str) -> bool {
+    path.file_name()
+        .unwrap()
+        .to_string_lossy()
+        .starts_with(prefix)
+}
+
 #[test]
-fn findings_are_exactly_the_marked_ones() {
+fn findings_are_exactly_the_expected_ones() {
     let mut failures = Vec::new();
-    for path in rust_fixtures() {
-        let text = std::fs::read_to_string(&path).unwrap();
-        let (expected, actual) = (markers(&text), check(&path));
+    for path in fixtures() {
+        let (expected, actual) = (expected(&path), actual(&path));
+        if named(&path, "pass_") && !expected.is_empty() {
+            failures.push(format!(
+                "{}: a pass fixture expects findings",
+                path.display()
+            ));
+        }
+        if named(&path, "fail_") && expected.is_empty() {
+            failures.push(format!(
+                "{}: a fail fixture expects nothing",
+                path.display()
+            ));
+        }
         if expected != actual {
             failures.push(format!(
                 "{}\n  missing:    {:?}\n  unexpected: {:?}",
@@ -73,21 +138,6 @@ fn findings_are_exactly_the_marked_ones() {
                 expected.difference(&actual).collect::<Vec<_>>(),
                 actual.difference(&expected).collect::<Vec<_>>()
             ));
-        }
-        let name = path.file_name().unwrap().to_string_lossy();
-        if name.starts_with("pass_") {
-            assert!(
-                expected.is_empty(),
-                "{} is a pass fixture with markers",
-                path.display()
-            );
-        }
-        if name.starts_with("fail_") {
-            assert!(
-                !expected.is_empty(),
-                "{} is a fail fixture without markers",
-                path.display()
-            );
         }
     }
     assert!(
@@ -98,49 +148,61 @@ fn findings_are_exactly_the_marked_ones() {
 }
 
 #[test]
-fn every_source_rule_has_failing_and_passing_fixtures() {
-    let fixtures = rust_fixtures();
-    for rule in mcp_lint::rules::RULES.iter().filter(|r| r.source) {
-        let dir = common::root().join("testdata/source").join(rule.code);
-        let in_dir: Vec<&PathBuf> = fixtures.iter().filter(|p| p.starts_with(&dir)).collect();
-        let has = |prefix: &str| {
-            in_dir
+fn every_rule_has_failing_and_passing_fixtures_in_each_of_its_passes() {
+    let fixtures = fixtures();
+    let mut checked = 0;
+    for rule in mcp_lint::rules::RULES {
+        for (runs, pass) in [(rule.source, "source"), (rule.transcript, "transcripts")] {
+            if !runs {
+                continue;
+            }
+            let dir = common::root().join("testdata").join(pass).join(rule.code);
+            let in_dir: Vec<&PathBuf> = fixtures.iter().filter(|p| p.starts_with(&dir)).collect();
+            let has = |prefix: &str| in_dir.iter().any(|p| named(p, prefix));
+            assert!(
+                has("fail_") && has("pass_"),
+                "{} needs fail_ and pass_ fixtures in {}",
+                rule.code,
+                dir.display()
+            );
+            let expects = in_dir
                 .iter()
-                .any(|p| p.file_name().unwrap().to_string_lossy().starts_with(prefix))
-        };
-        assert!(
-            has("fail_") && has("pass_"),
-            "{} needs fail_ and pass_ fixtures in {}",
-            rule.code,
-            dir.display()
-        );
-        let marked = in_dir.iter().any(|p| {
-            markers(&std::fs::read_to_string(p).unwrap())
-                .iter()
-                .any(|(_, _, code)| code == rule.code)
-        });
-        assert!(
-            marked,
-            "no fixture of {} expects a {} finding",
-            dir.display(),
-            rule.code
-        );
+                .any(|p| expected(p).iter().any(|(_, _, code)| code == rule.code));
+            assert!(
+                expects,
+                "no fixture in {} expects {}",
+                dir.display(),
+                rule.code
+            );
+            checked += 1;
+        }
     }
+    assert!(checked >= 20, "only {checked} rule-pass pairs checked");
 }
 
 #[test]
 fn a_whole_tree_gives_the_union_of_its_files_in_order() {
-    let dir = common::root().join("testdata/source");
-    let out = common::run(&["--format", "json", dir.to_str().unwrap()]);
-    let mut all = common::findings(&out.stdout);
-    // Markers are a set: two findings at one place (one comment naming two unused rules) are one.
-    all.dedup();
-    let mut per_file = Vec::new();
-    for path in rust_fixtures().iter().filter(|p| p.starts_with(&dir)) {
-        let text = std::fs::read_to_string(path).unwrap();
-        for (line, column, code) in markers(&text) {
-            per_file.push((path.display().to_string(), line, column, code));
+    // `check` walks a directory for Rust files; `audit` for transcripts.
+    for (command, tree) in [
+        ("check", "testdata/source"),
+        ("audit", "testdata/transcripts"),
+    ] {
+        let dir = common::root().join(tree);
+        let out = common::run(&[command, "--format", "json", dir.to_str().unwrap()]);
+        let mut all = common::findings(&out.stdout);
+        // Markers are a set: two findings at one place (one comment naming two unused rules)
+        // are one.
+        all.dedup();
+        let mut per_file = Vec::new();
+        // A directory's walk skips `.json` (too many are not transcripts): an Inspector
+        // export is audited when named.
+        let walked =
+            |p: &&PathBuf| p.starts_with(&dir) && p.extension().is_none_or(|e| e != "json");
+        for path in fixtures().iter().filter(walked) {
+            for (line, column, code) in expected(path) {
+                per_file.push((path.display().to_string(), line, column, code));
+            }
         }
+        assert_eq!(all, per_file, "{tree}");
     }
-    assert_eq!(all, per_file);
 }

@@ -1,11 +1,11 @@
-//! The audit against real recorded traffic (`../shared/transcripts`, labelled by hand) and the
-//! transcript fixtures of `testdata/transcripts`, whose expected findings sit beside them in
-//! `<name>.expected` (`LINE:COLUMN CODE`, one per line).
+//! The audit against real recorded traffic (`../shared/transcripts`, labelled by hand). The
+//! transcript fixtures of `testdata/transcripts` are checked with the source fixtures, in
+//! `fixtures.rs`.
 
 mod common;
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::collections::BTreeMap;
+use std::path::Path;
 
 use serde_json::Value;
 
@@ -99,114 +99,4 @@ fn the_violation_in_the_python_recording_is_a_tool_failure() {
         (errors[0]["line"].as_u64(), errors[0]["column"].as_u64()),
         (Some(27), Some(95))
     );
-}
-
-fn fixtures() -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut dirs = vec![common::root().join("testdata/transcripts")];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_none_or(|e| e != "expected") {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
-fn expected(path: &Path) -> BTreeSet<(usize, usize, String)> {
-    let sidecar = PathBuf::from(format!("{}.expected", path.display()));
-    let text = std::fs::read_to_string(&sidecar).unwrap_or_default();
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let (at, code) = l
-                .split_once(' ')
-                .unwrap_or_else(|| panic!("{}: bad line {l:?}", sidecar.display()));
-            let (line, column) = at.split_once(':').unwrap();
-            (
-                line.parse().unwrap(),
-                column.parse().unwrap(),
-                code.trim().to_string(),
-            )
-        })
-        .collect()
-}
-
-#[test]
-fn transcript_fixtures_give_exactly_their_expected_findings() {
-    let files = fixtures();
-    assert!(
-        files.len() >= 20,
-        "only {} transcript fixtures",
-        files.len()
-    );
-    let mut failures = Vec::new();
-    for path in &files {
-        let doc = audit_json(path);
-        let actual: BTreeSet<(usize, usize, String)> = doc["findings"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|f| {
-                (
-                    f["line"].as_u64().unwrap() as usize,
-                    f["column"].as_u64().unwrap() as usize,
-                    f["code"].as_str().unwrap().to_string(),
-                )
-            })
-            .collect();
-        let expected = expected(path);
-        let name = path.file_name().unwrap().to_string_lossy();
-        assert!(
-            !name.starts_with("fail_") || !expected.is_empty(),
-            "{name} expects nothing"
-        );
-        assert!(
-            !name.starts_with("pass_") || expected.iter().all(|f| f.2.starts_with("MCP2")),
-            "{name} expects findings"
-        );
-        if actual != expected {
-            failures.push(format!(
-                "{}\n  missing:    {:?}\n  unexpected: {:?}",
-                path.display(),
-                expected.difference(&actual).collect::<Vec<_>>(),
-                actual.difference(&expected).collect::<Vec<_>>()
-            ));
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-#[test]
-fn every_transcript_rule_has_failing_and_passing_fixtures() {
-    let files = fixtures();
-    for rule in mcp_lint::rules::RULES.iter().filter(|r| r.transcript) {
-        let dir = common::root().join("testdata/transcripts").join(rule.code);
-        let named = |prefix: &str| {
-            files.iter().any(|p| {
-                p.starts_with(&dir) && p.file_name().unwrap().to_string_lossy().starts_with(prefix)
-            })
-        };
-        assert!(
-            named("fail_") && named("pass_"),
-            "{} needs fail_ and pass_ fixtures in {}",
-            rule.code,
-            dir.display()
-        );
-        let expects = files
-            .iter()
-            .filter(|p| p.starts_with(&dir))
-            .any(|p| expected(p).iter().any(|f| f.2 == rule.code));
-        assert!(
-            expects,
-            "no fixture in {} expects {}",
-            dir.display(),
-            rule.code
-        );
-    }
 }
