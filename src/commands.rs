@@ -2,6 +2,7 @@
 //! `explain`): they gather the inputs and hand them to the engine.
 
 use std::io;
+use std::sync::Mutex;
 
 use crate::cli::{AuditArgs, CheckArgs, ListFormat, OutputArgs};
 use crate::transcript::read::InputFormat;
@@ -57,13 +58,29 @@ fn report_inputs(
         false => None,
     };
     let show_progress = env.stderr_is_terminal && !args.quiet;
-    let results = engine::check_inputs(
-        &inputs.files,
-        format,
-        stdin.as_deref(),
-        show_progress,
-        &env.cwd,
-    );
+    let results = {
+        let stderr = Mutex::new(&mut *env.stderr);
+        let progress = |name: &str, bytes: usize| {
+            if let Ok(mut stderr) = stderr.lock() {
+                // Progress is a courtesy: a failed write must not stop the audit.
+                let _ = write!(
+                    stderr,
+                    "\r\x1b[Kmcp-lint: auditing {name}: {} MiB read",
+                    bytes >> 20
+                );
+            }
+        };
+        engine::check_inputs(
+            &inputs.files,
+            format,
+            stdin.as_deref(),
+            show_progress.then_some(&progress),
+            &env.cwd,
+        )
+    };
+    if show_progress && inputs.files.iter().any(|i| i.kind == Kind::Transcript) {
+        write!(env.stderr, "\r\x1b[K")?; // clear the progress line
+    }
     let mut checked = Vec::new();
     for (input, result) in inputs.files.iter().zip(results) {
         match result {
@@ -73,9 +90,6 @@ fn report_inputs(
                 writeln!(env.stderr, "mcp-lint: {}: {error}", input.path.display())?;
             }
         }
-    }
-    if show_progress && inputs.files.iter().any(|i| i.kind == Kind::Transcript) {
-        eprint!("\r\x1b[K"); // clear the progress line
     }
     engine::conclude(checked, trouble, &config, args, env, |_, _| Ok(()))
 }

@@ -15,13 +15,16 @@ use crate::transcript::{self, read::InputFormat};
 use crate::walk::{Input, Kind};
 use crate::{Env, exit, pool, rules, source, use_color};
 
+/// How far the audit of a file is: its name and the bytes read so far.
+pub type Progress<'a> = Option<&'a (dyn Fn(&str, usize) + Sync)>;
+
 /// Checks every input, Rust files with the source pass and transcripts with the transcript
 /// pass; results in input order. `stdin` holds standard input when an input is `-`.
 pub fn check_inputs(
     files: &[Input],
     format: InputFormat,
     stdin: Option<&[u8]>,
-    show_progress: bool,
+    progress: Progress,
     cwd: &Path,
 ) -> Vec<Result<Checked, String>> {
     let of_kind = |kind| -> Vec<(usize, &PathBuf)> {
@@ -35,19 +38,13 @@ pub fn check_inputs(
     let paths: Vec<PathBuf> = rust.iter().map(|(_, p)| (*p).clone()).collect();
     let rust_results = source::check_files(&paths, cwd);
     let audits = pool::parallel(transcripts.len(), |i| {
-        let path = transcripts[i].1;
-        let name = path.display().to_string();
-        let report = move |bytes: usize| {
-            eprint!(
-                "\r\x1b[Kmcp-lint: auditing {name}: {} MiB read",
-                bytes >> 20
-            )
-        };
+        let name = transcripts[i].1.display().to_string();
+        let report = progress.map(|p| move |bytes: usize| p(&name, bytes));
         Some(audit_one(
-            path,
+            transcripts[i].1,
             format,
             stdin,
-            show_progress.then_some(&report),
+            report.as_ref().map(|r| r as &(dyn Fn(usize) + Sync)),
         ))
     });
     let mut results: Vec<Option<Result<Checked, String>>> = files.iter().map(|_| None).collect();

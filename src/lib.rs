@@ -40,7 +40,8 @@ pub mod exit {
 /// What the process gets from its surroundings.
 pub struct Env<'a> {
     pub stdout: &'a mut dyn Write,
-    pub stderr: &'a mut dyn Write,
+    /// `Send`: the progress of audits on worker threads is written here.
+    pub stderr: &'a mut (dyn Write + Send),
     /// Whether stdout is a terminal (colour in `--color auto`).
     pub stdout_is_terminal: bool,
     /// Whether stderr is a terminal (progress of long audits is shown there).

@@ -400,3 +400,26 @@ fn a_path_into_another_file_is_printed_as_the_named_file_is() {
         "{first}"
     );
 }
+
+#[test]
+fn a_long_audit_shows_its_progress_on_a_terminal_stderr_only() {
+    // Progress is reported every 64 MiB: the second line starts past that.
+    let path = std::env::temp_dir().join(format!("mcp-lint-progress-{}.jsonl", std::process::id()));
+    let padding = "a".repeat(65 << 20);
+    let text = format!(
+        "{{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{{\"data\":\"{padding}\"}}}}\n{{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}}\n"
+    );
+    std::fs::write(&path, text).unwrap();
+    let name = path.to_str().unwrap();
+    let on_terminal = common::run_on(&["audit", "--color", "never", name], false, true, false);
+    let piped = common::run_on(&["audit", "--color", "never", name], false, false, false);
+    let quiet = common::run_on(&["audit", "--quiet", name], false, true, false);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(
+        on_terminal.stderr,
+        format!("\r\x1b[Kmcp-lint: auditing {name}: 65 MiB read\r\x1b[K")
+    );
+    assert_eq!(piped.stderr, "");
+    assert_eq!(quiet.stderr, "");
+    assert_eq!(on_terminal.stdout, piped.stdout);
+}

@@ -15,13 +15,23 @@ pub fn run(args: &[&str]) -> Output {
 }
 
 pub fn run_with(args: &[&str], stdout_is_terminal: bool, no_color: bool) -> Output {
+    run_on(args, stdout_is_terminal, false, no_color)
+}
+
+/// `stdout_is_terminal` and `stderr_is_terminal` say which outputs play a terminal.
+pub fn run_on(
+    args: &[&str],
+    stdout_is_terminal: bool,
+    stderr_is_terminal: bool,
+    no_color: bool,
+) -> Output {
     let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
     let status = {
         let mut env = mcp_lint::Env {
             stdout: &mut stdout,
             stderr: &mut stderr,
             stdout_is_terminal,
-            stderr_is_terminal: false,
+            stderr_is_terminal,
             no_color,
             stdin: &mut std::io::empty(),
             cwd: root(),
