@@ -318,6 +318,24 @@ impl ErrorAnswer<'_> {
     }
 }
 
+/// The JSON type of a member of a recorded request, as far as a rule asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Member {
+    Absent,
+    Object,
+    String,
+    /// Any other value, `null` included.
+    Other,
+}
+
+/// The shape of a recorded `tools/call`'s params: what CallToolRequest requires of them.
+#[derive(Debug, Clone, Copy)]
+pub struct CallShape {
+    pub params: Member,
+    pub name: Member,
+    pub arguments: Member,
+}
+
 /// Evidence written by hand, for the rules' unit tests.
 #[cfg(test)]
 pub mod build {

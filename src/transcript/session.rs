@@ -17,7 +17,7 @@ use super::locate::value_span;
 use super::message::{Failure, Json, Message, Outcome, Params, Parts, given, string};
 use super::read::{Dir, Origin};
 use super::scan;
-use crate::evidence::{ErrorAnswer, codes};
+use crate::evidence::{CallShape, ErrorAnswer, Member, codes};
 use crate::finding::{Finding, Label, Violation};
 use crate::rules;
 
@@ -625,14 +625,11 @@ fn call(m: &Msg) -> Call {
         task,
         ..
     } = m.parts.of_params;
-    let malformed = match (m.params, name, arguments) {
-        (None, _, _) => Some("no `params`"),
-        (Some(p), _, _) if !p.is_object() => Some("`params` is not an object"),
-        (_, None, _) => Some("no `name`"),
-        (_, Some(n), _) if n.string().is_none() => Some("`name` is not a string"),
-        (_, _, Some(a)) if !a.is_object() => Some("`arguments` is not an object"),
-        _ => None,
-    };
+    let malformed = rules::mcp107::malformed(CallShape {
+        params: member(m.params),
+        name: member(name),
+        arguments: member(arguments),
+    });
     let version = meta
         .and_then(|m| scan::members(m.text(), &["io.modelcontextprotocol/protocolVersion"]).ok()?)
         .and_then(|[version]| string(version).map(Cow::into_owned));
@@ -642,6 +639,16 @@ fn call(m: &Msg) -> Call {
         malformed,
         version,
         task: given(task),
+    }
+}
+
+/// A member's JSON type, as the rules ask it.
+fn member(part: Option<Json>) -> Member {
+    match part {
+        None => Member::Absent,
+        Some(p) if p.is_object() => Member::Object,
+        Some(p) if p.string().is_some() => Member::String,
+        Some(_) => Member::Other,
     }
 }
 
