@@ -7,7 +7,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::config::Profile;
 use crate::report::Format;
-use crate::transcript::read::InputFormat;
+use crate::walk::InputFormat;
 
 #[derive(Debug, Parser)]
 #[command(

@@ -5,8 +5,7 @@ use std::io;
 use std::sync::Mutex;
 
 use crate::cli::{AuditArgs, CheckArgs, ListFormat, OutputArgs};
-use crate::transcript::read::InputFormat;
-use crate::walk::Kind;
+use crate::walk::{InputFormat, Kind};
 use crate::{Env, engine, exit, rules, walk};
 
 pub fn run(args: &CheckArgs, env: &mut Env) -> io::Result<i32> {

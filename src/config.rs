@@ -16,7 +16,7 @@ use crate::rules::mcp108::UNKNOWN_TOOL_ASPECT;
 use crate::rules::{self, Level, RuleMeta};
 use crate::rules::{did_you_mean, unknown_rule};
 use crate::text::closest;
-use crate::transcript::read::InputFormat;
+use crate::walk::InputFormat;
 use crate::walk::normalize;
 
 /// What the rules are judged against.

@@ -11,8 +11,8 @@ use crate::config::Config;
 use crate::finding::{FileReport, Level};
 use crate::report::{self, Report};
 use crate::suppress::{self, Checked};
-use crate::transcript::{self, read::InputFormat};
-use crate::walk::{Input, Kind};
+use crate::transcript;
+use crate::walk::{Input, InputFormat, Kind};
 use crate::{Env, exit, pool, rules, source, use_color};
 
 /// How far the audit of a file is: its name and the bytes read so far.

@@ -11,6 +11,23 @@ pub enum Kind {
     Transcript,
 }
 
+/// How a transcript is read: `--input-format` and `[transcripts] input-format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum InputFormat {
+    /// Detect from the first line
+    Auto,
+    /// `{"ts", "dir", "msg"}` per line
+    Envelope,
+    /// One JSON-RPC message per line
+    Jsonl,
+    /// Claude Desktop `mcp.log` / `mcp-server-<name>.log`
+    Claude,
+    /// HAR capture of Streamable HTTP (JSON or `text/event-stream` bodies)
+    Har,
+    /// MCP Inspector export (a JSON array of `{direction, message}`)
+    Inspector,
+}
+
 /// An input: a path, or `-` for standard input (a transcript).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Input {

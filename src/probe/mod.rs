@@ -16,9 +16,10 @@ use crate::finding::FileReport;
 use crate::report::Format;
 use crate::rules::Level;
 use crate::suppress::Checked;
-use crate::transcript::read::{Dir, InputFormat};
+use crate::transcript::read::Dir;
 use crate::transcript::write::Recorder;
 use crate::transcript::{self};
+use crate::walk::InputFormat;
 use crate::{Env, exit};
 use transport::{Http, Received, Stdio, Transport};
 

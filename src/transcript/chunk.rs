@@ -9,10 +9,11 @@ use std::ops::Range;
 use std::sync::mpsc::{Receiver, SyncSender, channel, sync_channel};
 
 use super::message::{Parts, Span};
-use super::read::{self, Dir, InputFormat, Lines, MAX_LINE_BYTES, Origin, Parsed};
+use super::read::{self, Dir, Lines, MAX_LINE_BYTES, Origin, Parsed};
 use super::session::{Auditor, Spot};
 use super::{Open, PROGRESS_EVERY, Progress};
 use crate::finding::Finding;
+use crate::walk::InputFormat;
 
 const CHUNK_BYTES: usize = 1 << 20;
 

@@ -22,8 +22,9 @@ use std::sync::Arc;
 
 use crate::finding::{FileReport, Finding};
 use crate::text::SourceText;
+use crate::walk::InputFormat;
 use document::Item;
-use read::{Dir, InputFormat, Lines};
+use read::{Dir, Lines};
 use session::{Auditor, Spot};
 
 /// Opens the transcript from its start; called once per pass.

@@ -10,25 +10,10 @@ use std::io::{self, BufRead};
 
 use super::message::{Json, Parts, Span, string};
 use super::scan::{self, Scanner};
+use crate::walk::InputFormat;
 
 /// Lines longer than this are skipped with a diagnostic instead of held in memory.
 pub const MAX_LINE_BYTES: usize = 64 << 20;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum InputFormat {
-    /// Detect from the first line
-    Auto,
-    /// `{"ts", "dir", "msg"}` per line
-    Envelope,
-    /// One JSON-RPC message per line
-    Jsonl,
-    /// Claude Desktop `mcp.log` / `mcp-server-<name>.log`
-    Claude,
-    /// HAR capture of Streamable HTTP (JSON or `text/event-stream` bodies)
-    Har,
-    /// MCP Inspector export (a JSON array of `{direction, message}`)
-    Inspector,
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Dir {
