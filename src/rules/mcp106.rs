@@ -1,4 +1,5 @@
 use super::{Level, RuleMeta};
+use crate::evidence::Member;
 use crate::finding::Violation;
 
 pub static META: RuleMeta = RuleMeta {
@@ -11,6 +12,25 @@ pub static META: RuleMeta = RuleMeta {
     sep: "SEP-2145: servers SHOULD report output validation failures as Tool Execution Errors instead of returning invalid structured output",
     doc: include_str!("../../rules/MCP106.md"),
 };
+
+/// What is wrong with a success result's `structuredContent`, by its shape alone, for a tool
+/// that declares an outputSchema. `object_root`: the schema's root type is `object`;
+/// `any_value`: the protocol (2026-07-28 on) lets structuredContent be any JSON value. `None`
+/// leaves conformance to the schema to be checked.
+pub fn shape_problem(
+    structured: Member,
+    object_root: bool,
+    any_value: bool,
+) -> Option<&'static str> {
+    match structured {
+        Member::Absent => {
+            Some("has no structuredContent, though the tool declares an outputSchema")
+        }
+        Member::Object => None,
+        _ if object_root || !any_value => Some("has a structuredContent that is not an object"),
+        _ => None,
+    }
+}
 
 /// A success result of tools/call `tool` (request `id`) whose structured content has
 /// `problem` ("has no structuredContent, ...").
@@ -40,4 +60,20 @@ pub fn in_code(kind: &str) -> Violation {
             META.sep
         )),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn structured_content_by_shape() {
+        let absent = shape_problem(Member::Absent, false, true);
+        assert!(absent.is_some_and(|p| p.contains("no structuredContent")));
+        assert_eq!(shape_problem(Member::Object, true, false), None);
+        // Up to 2025-11-25 it must be an object; later, any value the schema allows.
+        assert!(shape_problem(Member::Other, false, false).is_some());
+        assert_eq!(shape_problem(Member::Other, false, true), None);
+        assert!(shape_problem(Member::String, true, true).is_some());
+    }
 }

@@ -463,14 +463,11 @@ impl Auditor {
         // From 2026-07-28 structuredContent may be any JSON value that conforms.
         let any_value = any_value || version.is_some_and(|v| v >= "2026-07-28");
         let object_root = schema.get("type").and_then(Value::as_str) == Some("object");
-        let problem = match structured {
-            None => {
-                "has no structuredContent, though the tool declares an outputSchema".to_string()
-            }
-            Some(content) if !content.is_object() && (object_root || !any_value) => {
-                "has a structuredContent that is not an object".to_string()
-            }
-            Some(content) => {
+        let shape = rules::mcp106::shape_problem(member(structured), object_root, any_value);
+        let problem = match (shape, structured) {
+            (Some(problem), _) => problem.to_string(),
+            (None, None) => return,
+            (None, Some(content)) => {
                 let Some(content) = self.parsed(m, content, "structuredContent") else {
                     return;
                 };
