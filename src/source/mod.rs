@@ -233,12 +233,7 @@ fn check_parsed(
     let mut followed = HashSet::new();
     while let Some((root, depth)) = queue.pop() {
         let walk = flow::walk(&ctx, root);
-        // A conversion of a crate function's errors is reported at each of them instead.
-        let reported_at_origin = |s: &&ErrorSite| {
-            flow::converted_call(s).is_some_and(|f| index.conversion_of(&crate_dir, &f).is_some())
-        };
-        let sites = walk.sites.iter().filter(|s| !reported_at_origin(s));
-        findings.extend(sites.filter_map(|s| finding(s, source)));
+        findings.extend(walk.sites.iter().filter_map(|s| finding(s, source)));
         if depth >= MAX_CALL_DEPTH {
             continue;
         }

@@ -13,7 +13,7 @@ pub fn answer_tool_call(method: &str, id: Value, params: Option<Value>) -> Value
     }
     let tool: Tools = match parse_tool(params.unwrap_or(Value::Null)) {
         Ok(tool) => tool,
-        Err(e) => return json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32602, "message": e}}),
+        Err(e) => return json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32602, "message": e}}), //~ MCP103@26
     };
     match tool {
         Tools::Echo { text } => json!({"jsonrpc": "2.0", "id": id, "result": {"content": [{"type": "text", "text": text}]}}),

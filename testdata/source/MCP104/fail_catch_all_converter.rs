@@ -1,6 +1,6 @@
 // A catch-all converter: the tool's work returns `anyhow::Result`, and one `map_err` turns
-// every error of it into a protocol error. Each error is reported where it starts, with its
-// own case; the conversion is named in the message.
+// every error of it into a protocol error. The conversion is reported where it builds the
+// protocol error, and each error where it starts, with its own case and the conversion named.
 use anyhow::{Context, bail, ensure};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, Content, JsonObject};
@@ -13,7 +13,7 @@ impl Files {
     #[tool(description = "Read a file")]
     async fn read(&self, Parameters(args): Parameters<JsonObject>) -> Result<CallToolResult, McpError> {
         let path = args.get("path").and_then(|v| v.as_str()).unwrap_or_default();
-        let text = read_checked(path).map_err(|e| McpError::internal_error(e.to_string(), None))?;
+        let text = read_checked(path).map_err(|e| McpError::internal_error(e.to_string(), None))?; //~ MCP104@51
         Ok(CallToolResult::success(vec![Content::text(text)]))
     }
 }
