@@ -110,6 +110,10 @@ pub const TOOL_NAME_IDENTS: &[&str] = &[
     "server_name",
 ];
 
+/// At most this many identifiers in a failing call that resolves a name
+/// (`self.registry.resolve(&name)`); a call with more does work of its own.
+const RESOLVER_IDENTS: usize = 5;
+
 /// Identifiers that name a tool even inside a helper, where a plain `name` is usually what
 /// the tool works on (a crate, a file), not the tool.
 const TOOL_ONLY_IDENTS: &[&str] = &[
@@ -206,9 +210,12 @@ impl CodeError {
                 guard.mentions_tool_name(self.root) && !guard.mentions_argument()
             }
             // `parse_namespaced_name(request.name)` failing: the name resolves to no tool; but
-            // `tool.call(args)` failing is the tool's own failure.
+            // `tool.call(args)` failing is the tool's own failure, and so is a call that
+            // passes the name along with much else (`run_hook(engine, headers, tool_name, ..)`).
             (GuardKind::MatchArm(ArmKind::Failure) | GuardKind::Fallible, _) => {
-                guard.names_one_of(names) && !guard.mentions_argument()
+                guard.names_one_of(names)
+                    && !guard.mentions_argument()
+                    && guard.idents.len() <= RESOLVER_IDENTS
             }
             _ => false,
         }

@@ -45,10 +45,17 @@ impl<'a> Root<'a> {
     }
 }
 
+/// The constructor of a protocol error that `?` makes of its operand's error because the
+/// handler's error type is rmcp's.
+const BY_TYPE: &str = "`?`";
+
 /// The call whose failure a site answers, when the site converts it (`f(..).map_err(|e| E)`,
 /// `match f(..) { Err(e) => E }`): the converter of a catch-all. Not a failed lookup of the
 /// tool by name: that is an unknown tool wherever the lookup fails.
 pub fn converted_call(site: &ErrorSite) -> Option<String> {
+    if site.error.constructor == BY_TYPE {
+        return None; // the operand's own `From`, not a conversion the crate wrote
+    }
     let guard = site.guards.last()?;
     if !matches!(
         guard.kind,
@@ -214,7 +221,9 @@ impl<'a> Walker<'_, 'a> {
                 self.mark_exits(&m.receiver, exit)
             }
             // `result.map_err(|e| E)` as the value: E is the handler's error.
-            Expr::MethodCall(_) => self.mark_error_producer(expr, exit),
+            Expr::MethodCall(_) => {
+                self.mark_error_producer(expr, exit);
+            }
             // `let result = ..; .. result`: the value is the local's.
             Expr::Path(p)
                 if p.path
@@ -242,8 +251,9 @@ impl<'a> Walker<'_, 'a> {
     }
 
     /// Marks `E` where an expression's error is `E`: `.ok_or(E)`, `.ok_or_else(|| E)`,
-    /// `.map_err(|e| E)` and `Err(E)`, under a `?` (`exit` is the `?`) or as a handler's value.
-    fn mark_error_producer(&mut self, expr: &'a Expr, exit: Option<Range<usize>>) {
+    /// `.map_err(|e| E)`, `.map_err(to_error)` and `Err(E)`, under a `?` (`exit` is the `?`) or
+    /// as a handler's value. Whether it marked one: if not, the expression's own `Err` leaves.
+    fn mark_error_producer(&mut self, expr: &'a Expr, exit: Option<Range<usize>>) -> bool {
         match peel_await(expr) {
             Expr::MethodCall(m) if m.args.len() == 1 => {
                 match (m.method.to_string().as_str(), &m.args[0]) {
@@ -256,13 +266,26 @@ impl<'a> Walker<'_, 'a> {
                             self.error_values.insert(value, exit.clone());
                         }
                     }
-                    _ => self.mark_forwarded(expr, exit),
+                    // `.map_err(helpers::to_mcp)`, `.map_err(McpError::from)`: the function
+                    // builds the error.
+                    ("ok_or_else" | "map_err", f @ Expr::Path(_)) => {
+                        self.error_values.insert(f, exit);
+                    }
+                    _ => {
+                        self.mark_forwarded(expr, exit);
+                        return false;
+                    }
                 }
+                true
             }
             Expr::Call(c) if c.args.len() == 1 && is_path_named(&c.func, "Err") => {
                 self.error_values.insert(&c.args[0], exit);
+                true
             }
-            _ => self.mark_forwarded(expr, exit),
+            _ => {
+                self.mark_forwarded(expr, exit);
+                false
+            }
         }
     }
 
@@ -325,6 +348,37 @@ impl<'a> Walker<'_, 'a> {
         (value == want_value).then(|| sink.reached_via(format!("{name}(..)"), &format!("`{name}`")))
     }
 
+    /// `helpers::to_mcp` passed to `.map_err(..)`: a crate function that builds the error.
+    fn error_fn(&self, value: &Expr) -> Option<ProtocolError> {
+        let Expr::Path(p) = value else { return None };
+        let name = p.path.segments.last()?.ident.to_string();
+        let (sink, true) = self.index.lookup(self.crate_dir, &name)? else {
+            return None;
+        };
+        Some(sink.reached_via(name.clone(), &format!("`{name}`")))
+    }
+
+    /// A `?` in a handler whose error type is rmcp's: whatever its operand's error is, `?`
+    /// converts it into a protocol error. Reported here unless a crate function it calls
+    /// reports its own errors, or the crate's index knows what it returns.
+    fn converts_by_type(&self, operand: &Expr) -> bool {
+        let call = peel_await(operand);
+        let rmcp = matches!(
+            self.kind,
+            RootKind::RmcpTool | RootKind::RmcpCallTool | RootKind::RmcpHelper
+        );
+        let name = callee(call).or_else(|| match call {
+            Expr::MethodCall(m) => Some(m.method.to_string()),
+            _ => None,
+        });
+        rmcp && !serializes(call)
+            && !name.is_some_and(|n| {
+                self.index.is_helper(self.crate_dir, &n)
+                    || self.index.lookup(self.crate_dir, &n).is_some()
+                    || self.is_converted(&n)
+            })
+    }
+
     /// Records `value` if it is a protocol error for this root.
     fn report(&mut self, value: &'a Expr, exit: Option<Range<usize>>) {
         if self.passes_on_a_helpers_error(value) {
@@ -351,6 +405,7 @@ impl<'a> Walker<'_, 'a> {
             // only what it is about is unknown.
             typed_error(self.facts, value, self.kind)
                 .or_else(|| self.helper_error(value, true))
+                .or_else(|| self.error_fn(value))
                 .or_else(|| self.converted(value))
                 .or_else(|| Some(opaque_error(value)))
         };
@@ -513,7 +568,22 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
     fn visit_expr_try(&mut self, t: &'a syn::ExprTry) {
         if self.kind != RootKind::HandRolled {
             let question = span_range(self.text, t.question_token.span);
-            self.mark_error_producer(&t.expr, Some(question));
+            if !self.mark_error_producer(&t.expr, Some(question.clone()))
+                && self.converts_by_type(&t.expr)
+            {
+                // What failed is the operand: its words say what the error is about.
+                let guard = Guard {
+                    kind: GuardKind::Fallible,
+                    subject: &t.expr,
+                };
+                let operand = opaque_error(&t.expr);
+                let error = ProtocolError {
+                    written: format!("{}?", operand.written),
+                    constructor: BY_TYPE.to_string(),
+                    ..operand
+                };
+                self.with_guard(guard, |s| s.push_site(error, &*t.expr, Some(question)));
+            }
         }
         visit::visit_expr_try(self, t);
     }
@@ -756,6 +826,8 @@ fn opaque_error(value: &Expr) -> ProtocolError {
         .to_token_stream()
         .to_string()
         .replace(" . ", ".")
+        .replace(" :: ", "::")
+        .replace("& ", "&")
         .replace(" (", "(")
         .replace("( ", "(")
         .replace(" )", ")");
