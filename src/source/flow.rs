@@ -341,7 +341,7 @@ impl<'a> Walker<'_, 'a> {
     /// whose errors are reported where it builds them.
     fn helper_error(&self, call: &Expr, want_value: bool) -> Option<ProtocolError> {
         let name = callee(call)?;
-        if !want_value && self.index.is_helper(self.crate_dir, &name) {
+        if !want_value && self.reports_itself(call, &name) {
             return None;
         }
         let (sink, value) = self.index.lookup(self.crate_dir, &name)?;
@@ -373,10 +373,17 @@ impl<'a> Walker<'_, 'a> {
         });
         rmcp && !serializes(call)
             && !name.is_some_and(|n| {
-                self.index.is_helper(self.crate_dir, &n)
+                self.reports_itself(call, &n)
                     || self.index.lookup(self.crate_dir, &n).is_some()
                     || self.is_converted(&n)
             })
+    }
+
+    /// Whether calling `name` (in `call`) reaches a function that reports its own errors
+    /// where it builds them: a helper, or a `#[tool]` of this server (`self.other_tool(..)`).
+    fn reports_itself(&self, call: &Expr, name: &str) -> bool {
+        self.index.is_helper(self.crate_dir, name)
+            || (on_self(call) && self.index.is_tool(self.crate_dir, name))
     }
 
     /// Records `value` if it is a protocol error for this root.
@@ -427,7 +434,7 @@ impl<'a> Walker<'_, 'a> {
                     Expr::MethodCall(m) => Some(m.method.to_string()),
                     _ => None,
                 })
-                .is_some_and(|name| self.index.is_helper(self.crate_dir, &name))
+                .is_some_and(|name| self.reports_itself(peel_await(guard.subject), &name))
     }
 
     /// Whether `name` is a converted function of the crate, which reports its own errors.
@@ -915,6 +922,16 @@ pub fn callee(expr: &Expr) -> Option<String> {
             (on_self || !COMMON_METHODS.contains(&name.as_str())).then_some(name)
         }
         _ => None,
+    }
+}
+
+/// Whether a call is on this value: `self.f(..)`, `Self::f(..)`.
+fn on_self(call: &Expr) -> bool {
+    match peel_await(call) {
+        Expr::MethodCall(m) => matches!(&*m.receiver, Expr::Path(p) if p.path.is_ident("self")),
+        Expr::Call(c) => matches!(&*c.func, Expr::Path(p) if p.path.segments.len() == 2
+            && p.path.segments[0].ident == "Self"),
+        _ => false,
     }
 }
 

@@ -63,6 +63,9 @@ pub enum Returns {
 #[derive(Debug, Clone)]
 pub struct FnSummary {
     pub name: String,
+    /// A `#[tool]`: a root of its own, called by name only on `self` (`client.search(..)` in
+    /// the tool `search` is another type's method).
+    pub tool: bool,
     pub returns: Returns,
     /// The protocol errors its body returns itself.
     pub sinks: Vec<Sink>,
@@ -116,6 +119,8 @@ pub struct CrateIndex {
     helpers: HashSet<(PathBuf, String)>,
     /// The files that define such helpers.
     helper_files: HashSet<String>,
+    /// Per crate, its `#[tool]` functions, which report their own errors.
+    tool_fns: HashSet<(PathBuf, String)>,
     /// Per crate: where its server routes its tools, and its tools' typed arguments.
     tools: HashMap<PathBuf, CrateTools>,
     /// Per crate, the functions returning another error type whose errors a tools/call
@@ -138,6 +143,7 @@ impl CrateIndex {
         let mut tools: HashMap<PathBuf, CrateTools> = HashMap::new();
         let mut others: HashMap<(PathBuf, String), Vec<String>> = HashMap::new();
         let mut conversions: Vec<((PathBuf, String), Sink)> = Vec::new();
+        let mut tool_fns = HashSet::new();
         for file in &files {
             for f in file.fns.iter().filter(|f| f.fails) {
                 others
@@ -166,7 +172,14 @@ impl CrateIndex {
                     .iter()
                     .map(|name| (file.crate_dir.clone(), name.clone())),
             );
-            for f in file.fns.iter().filter(|f| f.returns == Returns::RmcpResult) {
+            for f in file.fns.iter().filter(|f| f.tool) {
+                tool_fns.insert((file.crate_dir.clone(), f.name.clone()));
+            }
+            for f in file
+                .fns
+                .iter()
+                .filter(|f| f.returns == Returns::RmcpResult && !f.tool)
+            {
                 defined_in
                     .entry((file.crate_dir.clone(), f.name.clone()))
                     .or_default()
@@ -178,7 +191,8 @@ impl CrateIndex {
                     .or_default()
                     .extend(sinks);
             }
-            for f in file.fns {
+            // A tool's errors are reported in the tool; what a name resolves to is the rest.
+            for f in file.fns.into_iter().filter(|f| !f.tool) {
                 fns.entry((file.crate_dir.clone(), f.name.clone()))
                     .or_default()
                     .push(f);
@@ -190,6 +204,7 @@ impl CrateIndex {
             aliases,
             helpers: HashSet::new(),
             helper_files: HashSet::new(),
+            tool_fns,
             tools,
             converted: HashMap::new(),
             converted_files: HashSet::new(),
@@ -266,6 +281,12 @@ impl CrateIndex {
     /// Whether `name`, in the crate at `dir`, is a helper whose errors are reported in place.
     pub fn is_helper(&self, dir: &Path, name: &str) -> bool {
         self.helpers
+            .contains(&(dir.to_path_buf(), name.to_string()))
+    }
+
+    /// Whether `name`, in the crate at `dir`, is a `#[tool]` function.
+    pub fn is_tool(&self, dir: &Path, name: &str) -> bool {
+        self.tool_fns
             .contains(&(dir.to_path_buf(), name.to_string()))
     }
 

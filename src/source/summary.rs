@@ -102,7 +102,7 @@ fn fill(
             summary.root_calls.extend(walk.forwards);
         }
     }
-    for (sig, block) in items.fns {
+    for (sig, block, tool) in items.fns {
         let Some(returns) = returns(&facts, sig) else {
             continue;
         };
@@ -138,6 +138,7 @@ fn fill(
         };
         summary.fns.push(FnSummary {
             name: sig.ident.to_string(),
+            tool,
             returns,
             sinks,
             forwards,
@@ -166,7 +167,7 @@ pub fn fallible_fns<'a>(
     items
         .fns
         .into_iter()
-        .filter_map(|(sig, block)| Some((sig.ident.to_string(), block, returns(facts, sig)?)))
+        .filter_map(|(sig, block, _)| Some((sig.ident.to_string(), block, returns(facts, sig)?)))
         .collect()
 }
 
@@ -243,13 +244,15 @@ fn anyhow_result(facts: &FileFacts, ty: &Type) -> bool {
 /// The functions of a file (not of its test modules), and its `From` impls' `from` bodies.
 #[derive(Default)]
 struct Items<'a> {
-    fns: Vec<(&'a Signature, &'a Block)>,
+    /// Each function: signature, body, and whether it is a `#[tool]`.
+    fns: Vec<(&'a Signature, &'a Block, bool)>,
     froms: Vec<(String, &'a Type, &'a Block)>,
 }
 
 impl<'a> Visit<'a> for Items<'a> {
     fn visit_item_fn(&mut self, f: &'a syn::ItemFn) {
-        self.fns.push((&f.sig, &f.block));
+        self.fns
+            .push((&f.sig, &f.block, super::is_tool_fn(&f.attrs)));
         visit::visit_item_fn(self, f);
     }
 
@@ -277,7 +280,9 @@ impl<'a> Visit<'a> for Items<'a> {
                 Some(source) if f.sig.ident == "from" => {
                     self.froms.push((source.clone(), &item.self_ty, &f.block))
                 }
-                _ => self.fns.push((&f.sig, &f.block)),
+                _ => self
+                    .fns
+                    .push((&f.sig, &f.block, super::is_tool_fn(&f.attrs))),
             }
         }
         visit::visit_item_impl(self, item);
@@ -285,7 +290,7 @@ impl<'a> Visit<'a> for Items<'a> {
 
     fn visit_trait_item_fn(&mut self, f: &'a syn::TraitItemFn) {
         if let Some(block) = &f.default {
-            self.fns.push((&f.sig, block));
+            self.fns.push((&f.sig, block, false));
         }
     }
 }
