@@ -18,6 +18,9 @@ pub enum RootKind {
     RmcpCallTool,
     /// A `#[tool]` function whose error type is rmcp's `ErrorData`.
     RmcpTool,
+    /// A `#[tool]` function of an mcp-attr `#[mcp_server]` impl: mcp-attr sends its every
+    /// `Err` as a JSON-RPC error.
+    McpAttrTool,
     /// The `CallToolRequest` arm of rust-mcp-sdk's `ServerHandlerCore::handle_request`, or
     /// `handle_call_tool_request_mrtr`.
     RustMcpSdkCore,

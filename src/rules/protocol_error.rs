@@ -95,6 +95,9 @@ impl ProtocolErrorRule {
             RootKind::RmcpTool => format!(
                 "return `Ok(CallToolResult::error(vec![Content::text(\"{text}\")]))`, or make the tool's error type `String`: rmcp sends `Err(String)` as an `isError` result"
             ),
+            RootKind::McpAttrTool => format!(
+                "return the failure as the tool's result, `Ok(CallToolResult {{ content: vec![Content::text(\"{text}\")], is_error: Some(true), .. }})` (a `#[tool]` may return `Result<CallToolResult>`): mcp-attr sends every `Err` of a `#[tool]` as a JSON-RPC error"
+            ),
             RootKind::RustMcpSdkCore => format!(
                 "return `Ok(CallToolResult::with_error(CallToolError::from_message(\"{text}\")).into())`, or handle tools in `ServerHandler::handle_call_tool_request`, whose errors the SDK sends as `isError` results"
             ),

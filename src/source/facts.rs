@@ -175,7 +175,9 @@ impl<'a> FileFacts<'a> {
         };
         let in_crate = matches!(full[0].as_str(), "crate" | "super" | "self");
         if full.len() >= 2 {
-            let from_rmcp = full[0] == "rmcp" && (last == "ErrorData" || last == "Error");
+            // mcp-attr's `Error` is sent as a JSON-RPC error just as rmcp's is.
+            let from_rmcp = (full[0] == "rmcp" && (last == "ErrorData" || last == "Error"))
+                || (full[0] == "mcp_attr" && last == "Error");
             return from_rmcp || (in_crate && self.crate_aliases.contains(last));
         }
         if let Some(Type::Path(target)) = self.type_aliases.get(last.as_str()) {
@@ -195,6 +197,29 @@ impl<'a> FileFacts<'a> {
         // Brought in by a glob, or by `use super::*` in a module of an rmcp server.
         (last == "ErrorData" && rmcp_glob)
             || (self.sdks.rmcp && !self.sdks.other && (last == "ErrorData" || last == "McpError"))
+    }
+
+    /// Whether a return type is mcp-attr's `Result<T>` (its error type is mcp-attr's `Error`),
+    /// however imported or aliased.
+    pub fn is_mcp_attr_result(&self, ty: &Type) -> bool {
+        let mut ty = ty;
+        for _ in 0..4 {
+            let Type::Path(p) = ty else { return false };
+            let full = self.expand(&path_strings(&p.path));
+            if full.first().is_some_and(|s| s == "mcp_attr")
+                && full.last().is_some_and(|s| s == "Result")
+            {
+                return true;
+            }
+            let Some(last) = p.path.segments.last() else {
+                return false;
+            };
+            let Some(alias) = self.type_aliases.get(&last.ident.to_string()) else {
+                return false;
+            };
+            ty = alias;
+        }
+        false
     }
 
     /// Whether a type path names rust-mcp-sdk's `RpcError`.

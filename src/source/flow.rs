@@ -365,7 +365,10 @@ impl<'a> Walker<'_, 'a> {
         let call = peel_await(operand);
         let rmcp = matches!(
             self.kind,
-            RootKind::RmcpTool | RootKind::RmcpCallTool | RootKind::RmcpHelper
+            RootKind::RmcpTool
+                | RootKind::McpAttrTool
+                | RootKind::RmcpCallTool
+                | RootKind::RmcpHelper
         );
         let name = callee(call).or_else(|| match call {
             Expr::MethodCall(m) => Some(m.method.to_string()),

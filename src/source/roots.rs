@@ -56,7 +56,10 @@ impl<'a> Finder<'_, 'a> {
         };
         let error = self.facts.result_error_type(ret);
         let rmcp_error = matches!(error, Some(syn::Type::Path(p)) if self.facts.is_rmcp_error(&path_strings(&p.path)));
-        if is_tool && rmcp_error {
+        if is_tool && self.facts.sdks.mcp_attr && (rmcp_error || self.facts.is_mcp_attr_result(ret))
+        {
+            self.push(RootKind::McpAttrTool, Body::Block(block));
+        } else if is_tool && rmcp_error {
             self.push(RootKind::RmcpTool, Body::Block(block));
         }
     }

@@ -217,6 +217,9 @@ fn returns(facts: &FileFacts, sig: &Signature) -> Option<Returns> {
     if is_rmcp(ty) {
         return Some(Returns::ErrorValue);
     }
+    if facts.is_mcp_attr_result(ty) {
+        return Some(Returns::RmcpResult);
+    }
     let Some(error) = facts.result_error_type(ty) else {
         return anyhow_result(facts, ty).then(|| Returns::ResultOf("anyhow::Error".to_string()));
     };
