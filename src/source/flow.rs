@@ -211,6 +211,13 @@ impl<'a> Walker<'_, 'a> {
             Expr::Await(a) if matches!(peel_future_adapters(&a.base), Expr::Async(_)) => {
                 self.mark_exits(peel_future_adapters(&a.base), exit);
             }
+            // `spawn_blocking(move || tool.call(args)).await.map_err(..)?` as the value: the
+            // `?` takes the join error; the task's own result is the value, its `Err` an exit.
+            Expr::Try(t) if spawned_task(&t.expr).is_some() => {
+                if let Some(body) = spawned_task(&t.expr) {
+                    self.enter_task(body, exit);
+                }
+            }
             // `result.map(|r| ..)`, `.and_then(..)`, `.into()`: the receiver's `Err` passes through.
             Expr::MethodCall(m)
                 if matches!(
@@ -247,6 +254,17 @@ impl<'a> Walker<'_, 'a> {
     fn mark_block_exits(&mut self, block: &'a syn::Block, exit: Option<Range<usize>>) {
         if let Some(syn::Stmt::Expr(tail, None)) = block.stmts.last() {
             self.mark_exits(tail, exit);
+        }
+    }
+
+    /// The body of a spawned task whose result leaves the root: its tails are exits.
+    fn enter_task(&mut self, task: &'a Expr, exit: Option<Range<usize>>) {
+        match task {
+            Expr::Closure(c) => {
+                self.entered.insert(address(c));
+                self.mark_exits(&c.body, exit);
+            }
+            other => self.mark_exits(other, exit),
         }
     }
 
@@ -578,7 +596,12 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
     fn visit_expr_try(&mut self, t: &'a syn::ExprTry) {
         if self.kind != RootKind::HandRolled {
             let question = span_range(self.text, t.question_token.span);
-            if !self.mark_error_producer(&t.expr, Some(question.clone()))
+            // `spawn_blocking(|| ..).await??`: the second `?` passes on the task's own `Err`.
+            if let Expr::Try(inner) = &*t.expr
+                && let Some(body) = spawned_task(&inner.expr)
+            {
+                self.enter_task(body, Some(question));
+            } else if !self.mark_error_producer(&t.expr, Some(question.clone()))
                 && self.converts_by_type(&t.expr)
             {
                 // What failed is the operand: its words say what the error is about.
@@ -782,6 +805,31 @@ fn context_message(expr: &Expr) -> Option<String> {
     match m.args.first()? {
         Expr::Closure(c) => message_of(&c.body),
         arg => message_of(arg),
+    }
+}
+
+/// The closure or async block of a spawned task (`tokio::task::spawn_blocking(move || ..)`,
+/// `tokio::spawn(async move { .. })`), through `.await` and a `.map_err(..)` of its join error.
+fn spawned_task(expr: &Expr) -> Option<&Expr> {
+    let mut expr = peel_await(expr);
+    if let Expr::MethodCall(m) = expr
+        && m.method == "map_err"
+    {
+        expr = peel_await(&m.receiver);
+    }
+    let Expr::Call(c) = expr else { return None };
+    let Expr::Path(f) = &*c.func else { return None };
+    let spawn = f.path.segments.last().is_some_and(|s| {
+        matches!(
+            s.ident.to_string().as_str(),
+            "spawn_blocking" | "spawn" | "spawn_local"
+        )
+    });
+    match c.args.first() {
+        Some(task @ (Expr::Closure(_) | Expr::Async(_))) if spawn && c.args.len() == 1 => {
+            Some(task)
+        }
+        _ => None,
     }
 }
 
