@@ -44,6 +44,9 @@ pub enum ArmKind {
     Missing,
     /// `Err(..) =>`: what was done failed.
     Failure,
+    /// `McpRequest::ReadResource(..) =>`: a request other than tools/call, whose answer this
+    /// catalog does not judge.
+    OtherRequest,
     Other,
 }
 

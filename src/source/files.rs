@@ -25,6 +25,9 @@ struct Scan {
     aliases: Vec<String>,
     matters: bool,
     reports: bool,
+    /// The paths of the modules it declares `#[cfg(test)] mod name;`: test code, in files of
+    /// their own.
+    test_modules: Vec<PathBuf>,
 }
 
 /// Checks the Rust files `files` (paths relative to `cwd`, or absolute); results in input
@@ -46,8 +49,23 @@ pub fn check_files(files: &[PathBuf], cwd: &Path) -> Vec<Result<Checked, String>
             aliases: index::rmcp_error_aliases(&text),
             matters,
             reports: matters && super::may_report(&text),
+            test_modules: test_modules(&context[i], &text),
         })
     });
+    // Compared as absolute paths: a file may be named absolute and its crate walked relative.
+    let absolute = |path: &Path| walk::normalize(&cwd.join(path));
+    let test_code: Vec<PathBuf> = scans
+        .iter()
+        .flatten()
+        .flat_map(|s| &s.test_modules)
+        .map(|m| absolute(m))
+        .collect();
+    let is_test_code = |path: &Path| {
+        let path = absolute(path);
+        test_code
+            .iter()
+            .any(|m| path.starts_with(m) || path.with_extension("") == *m)
+    };
     // Helpers matter only to crates with something to report: the others are not summarized.
     let reporting: HashSet<&PathBuf> = scans
         .iter()
@@ -69,6 +87,7 @@ pub fn check_files(files: &[PathBuf], cwd: &Path) -> Vec<Result<Checked, String>
         .zip(&scans)
         .map(|(path, scan)| match scan {
             Some(scan) if !reporting.contains(&scan.crate_dir) => false,
+            Some(_) if is_test_code(path) => false,
             Some(scan) if scan.matters => true,
             // Only a crate alias of rmcp's error would make it matter: read it again for those.
             Some(scan) => aliases.get(&scan.crate_dir).is_some_and(|names| {
@@ -133,6 +152,42 @@ pub fn check_files(files: &[PathBuf], cwd: &Path) -> Vec<Result<Checked, String>
         })
     })
     .collect()
+}
+
+/// The modules `text` (the file at `path`) declares under `#[cfg(test)]` without a body, as
+/// the path of their file without its extension (`src/test_util`) or their directory: one
+/// is `src/test_util.rs` or `src/test_util/mod.rs`, with what it declares in turn.
+fn test_modules(path: &Path, text: &str) -> Vec<PathBuf> {
+    let Some(parent) = path.parent() else {
+        return Vec::new();
+    };
+    let dir = match path.file_name().and_then(|n| n.to_str()) {
+        Some("lib.rs" | "main.rs" | "mod.rs") => parent.to_path_buf(),
+        _ => parent.join(path.file_stem().unwrap_or_default()),
+    };
+    let mut out = Vec::new();
+    for (at, _) in text.match_indices("#[cfg(test)]") {
+        let rest = text[at + "#[cfg(test)]".len()..].trim_start();
+        let rest = ["pub(crate) ", "pub(super) ", "pub "]
+            .iter()
+            .find_map(|v| rest.strip_prefix(v))
+            .unwrap_or(rest);
+        let Some(rest) = rest.strip_prefix("mod ") else {
+            continue;
+        };
+        let name: String = rest
+            .trim_start()
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let declared = rest.trim_start()[name.len()..]
+            .trim_start()
+            .starts_with(';');
+        if declared && !name.is_empty() {
+            out.push(dir.join(name));
+        }
+    }
+    out
 }
 
 /// Every Rust file of the crates `files` belong to (a crate is the nearest directory with a

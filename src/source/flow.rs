@@ -482,8 +482,13 @@ impl<'a> Walker<'_, 'a> {
         error
     }
 
-    /// A site at `at`, under the current guards.
+    /// A site at `at`, under the current guards; none where only another request than
+    /// tools/call gets here.
     fn push_site(&mut self, error: ProtocolError, at: &impl Spanned, exit: Option<Range<usize>>) {
+        let other_request = GuardKind::MatchArm(ArmKind::OtherRequest);
+        if self.guards.iter().any(|g| g.kind == other_request) {
+            return;
+        }
         self.sites.push(ErrorSite {
             root: self.kind,
             error,
@@ -641,18 +646,28 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
 
     fn visit_expr_if(&mut self, i: &'a syn::ExprIf) {
         self.visit_expr(&i.cond);
-        self.with_guard(
-            Guard {
-                kind: GuardKind::Condition,
-                subject: &i.cond,
-            },
-            |w| {
-                w.visit_block(&i.then_branch);
-                if let Some((_, other)) = &i.else_branch {
-                    w.visit_expr(other);
-                }
-            },
-        );
+        let condition = Guard {
+            kind: GuardKind::Condition,
+            subject: &i.cond,
+        };
+        // `if let McpRequest::ReadResource(..) = req.inner { .. }` answers another request.
+        if matches!(&*i.cond, Expr::Let(l) if names_other_request(&l.pat)) {
+            let other = Guard {
+                kind: GuardKind::MatchArm(ArmKind::OtherRequest),
+                ..condition
+            };
+            self.with_guard(other, |w| w.visit_block(&i.then_branch));
+            if let Some((_, other)) = &i.else_branch {
+                self.with_guard(condition, |w| w.visit_expr(other));
+            }
+            return;
+        }
+        self.with_guard(condition, |w| {
+            w.visit_block(&i.then_branch);
+            if let Some((_, other)) = &i.else_branch {
+                w.visit_expr(other);
+            }
+        });
     }
 
     fn visit_expr_match(&mut self, m: &'a syn::ExprMatch) {
@@ -662,7 +677,18 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
                 kind: GuardKind::MatchArm(arm_kind(&arm.pat)),
                 subject: &m.expr,
             };
-            self.with_guard(guard, |w| w.visit_arm(arm));
+            match &arm.pat {
+                // `X::CallTool(p) if denied.contains(&p.name) =>`: the arm's condition too,
+                // outside the arm itself, which stays the innermost guard.
+                Pat::Guard(g) => {
+                    let condition = Guard {
+                        kind: GuardKind::Condition,
+                        subject: &g.guard,
+                    };
+                    self.with_guard(condition, |w| w.with_guard(guard, |w| w.visit_arm(arm)));
+                }
+                _ => self.with_guard(guard, |w| w.visit_arm(arm)),
+            }
         }
     }
 
@@ -724,6 +750,9 @@ fn address<T>(node: &T) -> *const () {
 
 fn arm_kind(pat: &Pat) -> ArmKind {
     match pat {
+        // `Err(e) if e.is_timeout() =>` is a narrowed case: not every failure, nor a fallback.
+        Pat::Guard(g) if names_other_request(&g.pat) => ArmKind::OtherRequest,
+        Pat::Guard(_) => ArmKind::Other,
         Pat::Wild(_) => ArmKind::Fallback,
         Pat::Ident(p) if p.ident == "None" => ArmKind::Missing,
         Pat::Ident(p)
@@ -736,8 +765,25 @@ fn arm_kind(pat: &Pat) -> ArmKind {
         Pat::TupleStruct(t) if t.path.segments.last().is_some_and(|s| s.ident == "Err") => {
             ArmKind::Failure
         }
+        _ if names_other_request(pat) => ArmKind::OtherRequest,
         _ => ArmKind::Other,
     }
+}
+
+/// Whether a pattern matches only requests other than tools/call, by the variants of a
+/// request enum (`McpRequest::ReadResource(..)`, `ClientRequest::ListTools(_)`).
+fn names_other_request(pat: &Pat) -> bool {
+    let path = match pat {
+        Pat::TupleStruct(t) => &t.path,
+        Pat::Struct(s) => &s.path,
+        Pat::Path(p) => &p.path,
+        Pat::Or(o) => return o.cases.iter().all(names_other_request),
+        Pat::Guard(g) => return names_other_request(&g.pat),
+        _ => return false,
+    };
+    let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    matches!(segments.as_slice(), [.., request, variant]
+        if request.ends_with("Request") && !variant.starts_with("CallTool"))
 }
 
 /// The expressions whose value is the value of `expr` (block tails, branches, arms).

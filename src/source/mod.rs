@@ -58,6 +58,7 @@ const MARKERS: &[&str] = &[
     "isError",
     "JsonRpc",
     "jsonrpc",
+    "RouterRequest",
     "mcp_attr",
     "McpRouter",
     "pmcp",
@@ -73,6 +74,7 @@ const CHECK_MARKERS: &[&str] = &[
     "tool",
     "CallToolRequest",
     "CallToolResult",
+    "RouterRequest",
     "mcp-lint:",
 ];
 

@@ -103,6 +103,11 @@ impl<'a> Visit<'a> for Finder<'_, 'a> {
                         self.push(RootKind::RustMcpSdkCore, Body::Expr(body));
                     }
                 }
+                // tower-mcp middleware: `impl Service<RouterRequest> { fn call }` sees every
+                // request, tools/call among them.
+                (Some("Service"), "call") if serves_router_requests(i) => {
+                    self.push(RootKind::HandRolled, Body::Block(&f.block));
+                }
                 (None, _) => self.hand_rolled_handler(&f.sig, &f.block),
                 _ => {}
             }
@@ -149,6 +154,22 @@ impl<'a> Visit<'a> for Finder<'_, 'a> {
         }
         visit::visit_block(self, block);
     }
+}
+
+/// `impl Service<RouterRequest> for ..`: a tower-mcp layer between the transport and the router.
+fn serves_router_requests(i: &syn::ItemImpl) -> bool {
+    let Some((path, _)) = &i.trait_ else {
+        return false;
+    };
+    path.segments.last().is_some_and(|s| {
+        let syn::PathArguments::AngleBracketed(args) = &s.arguments else {
+            return false;
+        };
+        args.args.iter().any(|a| {
+            matches!(a, syn::GenericArgument::Type(syn::Type::Path(t))
+                if t.path.segments.last().is_some_and(|s| s.ident == "RouterRequest"))
+        })
+    })
 }
 
 /// rmcp's `call_tool`: confirmed by an rmcp import or rmcp's parameter types, since other
