@@ -32,6 +32,21 @@ pub fn never_answered(call: &str) -> Violation {
     )
 }
 
+/// A tower `TimeoutLayer` in a tower-mcp server: a tools/call that runs past it is answered
+/// with a JSON-RPC error.
+pub fn tower_timeout() -> Violation {
+    Violation::new(
+        &META,
+        "a tools/call that runs past this timeout is answered by tower-mcp with a JSON-RPC error (-32603), not a tool execution error".to_string(),
+        "this layer's timeout becomes a JSON-RPC error response",
+        Some(format!(
+            "time the tool out inside its handler (`tokio::time::timeout`) and answer {}, or keep this layer only as a longer backstop\n{}",
+            super::tool_error_json("\"Tool <name> timed out after <n>s. Retry with a smaller request.\""),
+            META.sep
+        )),
+    )
+}
+
 /// Whatever a well-formed call fails with, once it is not one of the more specific cases, is
 /// the tool's own failure.
 fn applies(_: &CodeError) -> bool {

@@ -12,7 +12,7 @@ use super::deps::Version;
 use super::facts::{FileFacts, path_strings};
 use super::{is_tool_fn, span_range};
 use crate::finding::{Elsewhere, Finding, Label};
-use crate::rules::mcp108;
+use crate::rules::{mcp104, mcp108};
 use crate::text::SourceText;
 
 const FIXED_ARGUMENTS: Version = Version(1, 8, 0);
@@ -261,6 +261,10 @@ impl<'a> Visit<'a> for Defaults<'a, '_> {
             if let Some((_, _, _, router)) = built {
                 self.push(call, mcp108::sdk_router(router));
             }
+            if self.facts.sdks.tower_mcp && path.ends_with(&TOWER_TIMEOUT.map(String::from)) {
+                let finding = mcp104::tower_timeout().at(span_range(self.source, call.span()));
+                self.findings.push(finding);
+            }
         }
         visit::visit_expr_call(self, call);
     }
@@ -294,6 +298,13 @@ const SDK_ROUTERS: &[(&str, &str, &str, &str)] = &[
         "turul's McpServer",
     ),
 ];
+
+/// tower's timeout layer, by the call that builds it. In a tower-mcp server its `Elapsed`
+/// reaches the transport or a `CatchError`, which answers it with a JSON-RPC error (-32603),
+/// tools/call included (read in tower-mcp 0.20 and 0.23, `transport/service.rs`). Rate limits
+/// and bulkheads refuse the same way, but whether a server-wide overload is a tool's failure
+/// is not settled (reviewers disagreed): they are left alone.
+const TOWER_TIMEOUT: [&str; 2] = ["TimeoutLayer", "new"];
 
 /// A tool's arguments that rmcp deserializes into a type before the tool runs.
 fn typed_arguments(sig: &Signature) -> Vec<&Type> {

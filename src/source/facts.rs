@@ -16,6 +16,9 @@ pub struct Sdks {
     pub other: bool,
     /// mcp-attr, whose `#[mcp_server]` answers unknown tools with a protocol error.
     pub mcp_attr: bool,
+    /// tower-mcp, whose transports and `CatchError` answer a failing tower layer with a
+    /// protocol error.
+    pub tower_mcp: bool,
 }
 
 const OTHER_SDKS: &[&str] = &[
@@ -133,6 +136,7 @@ impl<'a> FileFacts<'a> {
             Some(root) if OTHER_SDKS.contains(&root) => {
                 self.sdks.other = true;
                 self.sdks.mcp_attr |= root == "mcp_attr";
+                self.sdks.tower_mcp |= root == "tower_mcp";
             }
             _ => {}
         }
