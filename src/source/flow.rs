@@ -104,6 +104,7 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
         guards: Vec::new(),
         exits: HashMap::new(),
         error_values: HashMap::new(),
+        followed_locals: HashSet::new(),
         entered: HashSet::new(),
         locals: HashMap::new(),
         sites: Vec::new(),
@@ -169,6 +170,8 @@ struct Walker<'f, 'a> {
     exits: HashMap<*const Expr, Option<Range<usize>>>,
     /// Error values of a `?` (with the `?`) or of a handler's value (`.map_err(..)` as tail).
     error_values: HashMap<*const Expr, Option<Range<usize>>>,
+    /// The values of locals already followed as exits.
+    followed_locals: HashSet<*const ()>,
     /// Closures and async blocks whose body is still the root's flow (`ok_or_else(|| ..)?`,
     /// `Box::pin(async move { .. })`).
     entered: HashSet<*const ()>,
@@ -242,7 +245,11 @@ impl<'a> Walker<'_, 'a> {
                     .get_ident()
                     .map(ToString::to_string)
                     .unwrap_or_default()];
-                self.mark_exits(init, exit);
+                // `let r = r.map(..)` shadows: the local seen is the last `let`, whose value
+                // names it again. Each value is followed once.
+                if self.followed_locals.insert(address(init)) {
+                    self.mark_exits(init, exit);
+                }
             }
             _ => {
                 self.mark_forwarded(expr, exit.clone());
