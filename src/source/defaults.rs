@@ -151,6 +151,9 @@ impl<'a, 's> Defaults<'a, 's> {
         version: Version,
         crate_tools: &CrateTools,
     ) {
+        if version >= FIXED_ARGUMENTS {
+            return; // the tools in other files are answered with isError results too
+        }
         let here = &self.source.name;
         let elsewhere: Vec<&(String, usize)> = match &crate_tools.router {
             Some(router) if router != here => return,

@@ -104,7 +104,7 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
         guards: Vec::new(),
         exits: HashMap::new(),
         error_values: HashMap::new(),
-        followed_locals: HashSet::new(),
+        following_locals: HashSet::new(),
         entered: HashSet::new(),
         locals: HashMap::new(),
         sites: Vec::new(),
@@ -170,8 +170,8 @@ struct Walker<'f, 'a> {
     exits: HashMap<*const Expr, Option<Range<usize>>>,
     /// Error values of a `?` (with the `?`) or of a handler's value (`.map_err(..)` as tail).
     error_values: HashMap<*const Expr, Option<Range<usize>>>,
-    /// The values of locals already followed as exits.
-    followed_locals: HashSet<*const ()>,
+    /// The values of locals being followed as exits, to stop where one names itself.
+    following_locals: HashSet<*const ()>,
     /// Closures and async blocks whose body is still the root's flow (`ok_or_else(|| ..)?`,
     /// `Box::pin(async move { .. })`).
     entered: HashSet<*const ()>,
@@ -245,10 +245,11 @@ impl<'a> Walker<'_, 'a> {
                     .get_ident()
                     .map(ToString::to_string)
                     .unwrap_or_default()];
-                // `let r = r.map(..)` shadows: the local seen is the last `let`, whose value
-                // names it again. Each value is followed once.
-                if self.followed_locals.insert(address(init)) {
+                // `let r = r.map(..)` shadowing an outer `r`: the value names the local again.
+                // A value is not followed again while it is being followed.
+                if self.following_locals.insert(address(init)) {
                     self.mark_exits(init, exit);
+                    self.following_locals.remove(&address(init));
                 }
             }
             _ => {
@@ -578,7 +579,10 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
 
     fn visit_macro(&mut self, mac: &'a syn::Macro) {
         let name = mac.path.segments.last().map(|s| s.ident.to_string());
-        if self.kind == RootKind::Converted && matches!(name.as_deref(), Some("bail" | "ensure")) {
+        // `bail!`/`ensure!` return `Err`: a protocol error where a handler converts the
+        // function's errors, and in an mcp-attr tool (`mcp_attr::bail!`, `bail_public!`).
+        let exits = matches!(self.kind, RootKind::Converted | RootKind::McpAttrTool);
+        if exits && matches!(name.as_deref(), Some("bail" | "ensure" | "bail_public")) {
             let parser = syn::punctuated::Punctuated::<Expr, syn::Token![,]>::parse_terminated;
             let message = mac.parse_body_with(parser).ok().and_then(|args| {
                 let literal = args.iter().find(|a| matches!(a, Expr::Lit(_)));
