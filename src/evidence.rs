@@ -21,6 +21,9 @@ pub enum RootKind {
     /// A `#[tool]` function of an mcp-attr `#[mcp_server]` impl: mcp-attr sends its every
     /// `Err` as a JSON-RPC error.
     McpAttrTool,
+    /// `impl ToolHandler { fn handle }` (pmcp): pmcp sends its every `Err` but
+    /// `Error::ToolRejected` as a JSON-RPC error (-32603).
+    PmcpTool,
     /// The `CallToolRequest` arm of rust-mcp-sdk's `ServerHandlerCore::handle_request`, or
     /// `handle_call_tool_request_mrtr`.
     RustMcpSdkCore,
@@ -263,6 +266,8 @@ impl CodeError {
     /// errors (>= 1.8), and server failures before any result exists.
     pub fn is_permitted(&self) -> bool {
         const KEPT_CONSTRUCTORS: &[&str] = &[
+            // Not a protocol error at all: pmcp (2.22 on) answers it with an isError result.
+            "tool_rejected",
             "header_mismatch",
             "unsupported_protocol_version",
             "missing_required_client_capability",

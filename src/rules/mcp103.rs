@@ -20,11 +20,13 @@ pub static RULE: ProtocolErrorRule = ProtocolErrorRule {
     audit,
 };
 
-/// `-32602` (invalid params) on a well-formed call means the arguments; so does an error
-/// that answers parsing the arguments or a failed lookup of one. A mere mention of `args`
+/// `-32602` (invalid params) on a well-formed call means the arguments; so does pmcp's
+/// `Error::validation` in a tool (its wire code is -32603), and an error that answers parsing
+/// the arguments or a failed lookup of one. A mere mention of `args`
 /// is no evidence: `fetch(&args.url)` failing is the tool's own failure.
 fn applies(error: &CodeError) -> bool {
     error.code == Some(codes::INVALID_PARAMS)
+        || matches!(error.constructor.as_str(), "validation" | "Validation")
         || error.follows_argument_lookup()
         || error.guard_mentions(&[
             "from_value",
@@ -69,6 +71,7 @@ mod tests {
     #[test]
     fn argument_checks_are_invalid_input() {
         assert!(applies(&error("invalid_params", Some(-32602), None)));
+        assert!(applies(&error("validation", Some(-32603), None)));
         let missing = error("internal_error", None, None).under(guard(
             GuardKind::Absent,
             Subject::Argument,

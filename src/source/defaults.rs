@@ -51,9 +51,8 @@ pub fn check(
     rmcp: impl FnOnce() -> Option<Version>,
     crate_tools: &CrateTools,
 ) -> Vec<Finding> {
-    if !facts.sdks.rmcp && !facts.sdks.mcp_attr && !facts.sdks.other {
-        return Vec::new();
-    }
+    // No SDK gate: a server is often built by a full path (`pmcp::Server::builder()`) in a
+    // file that imports nothing of its SDK.
     let mut finder = Defaults::new(facts, source);
     finder.visit_file(file);
     let routes_here = crate_tools.router.as_ref() == Some(&source.name);

@@ -19,6 +19,8 @@ pub struct Sdks {
     /// tower-mcp, whose transports and `CatchError` answer a failing tower layer with a
     /// protocol error.
     pub tower_mcp: bool,
+    /// pmcp, which sends every `Err` of a `ToolHandler` but `ToolRejected` as a JSON-RPC error.
+    pub pmcp: bool,
 }
 
 const OTHER_SDKS: &[&str] = &[
@@ -137,6 +139,7 @@ impl<'a> FileFacts<'a> {
                 self.sdks.other = true;
                 self.sdks.mcp_attr |= root == "mcp_attr";
                 self.sdks.tower_mcp |= root == "tower_mcp";
+                self.sdks.pmcp |= root == "pmcp";
             }
             _ => {}
         }
@@ -179,9 +182,9 @@ impl<'a> FileFacts<'a> {
         };
         let in_crate = matches!(full[0].as_str(), "crate" | "super" | "self");
         if full.len() >= 2 {
-            // mcp-attr's `Error` is sent as a JSON-RPC error just as rmcp's is.
+            // mcp-attr's and pmcp's `Error` are sent as JSON-RPC errors just as rmcp's is.
             let from_rmcp = (full[0] == "rmcp" && (last == "ErrorData" || last == "Error"))
-                || (full[0] == "mcp_attr" && last == "Error");
+                || (matches!(full[0].as_str(), "mcp_attr" | "pmcp") && last == "Error");
             return from_rmcp || (in_crate && self.crate_aliases.contains(last));
         }
         if let Some(Type::Path(target)) = self.type_aliases.get(last.as_str()) {
@@ -203,14 +206,20 @@ impl<'a> FileFacts<'a> {
             || (self.sdks.rmcp && !self.sdks.other && (last == "ErrorData" || last == "McpError"))
     }
 
-    /// Whether a return type is mcp-attr's `Result<T>` (its error type is mcp-attr's `Error`),
-    /// however imported or aliased.
-    pub fn is_mcp_attr_result(&self, ty: &Type) -> bool {
+    /// Whether a type path names pmcp's `Error`, which pmcp sends as -32603 whatever it holds.
+    pub fn is_pmcp_error(&self, segments: &[String]) -> bool {
+        let full = self.expand(segments);
+        full.len() >= 2 && full[0] == "pmcp" && full.last().is_some_and(|l| l == "Error")
+    }
+
+    /// Whether a return type is mcp-attr's or pmcp's `Result<T>` (its error type is the SDK's
+    /// `Error`), however imported or aliased.
+    pub fn is_sdk_result(&self, ty: &Type) -> bool {
         let mut ty = ty;
         for _ in 0..4 {
             let Type::Path(p) = ty else { return false };
             let full = self.expand(&path_strings(&p.path));
-            if full.first().is_some_and(|s| s == "mcp_attr")
+            if full.first().is_some_and(|s| s == "mcp_attr" || s == "pmcp")
                 && full.last().is_some_and(|s| s == "Result")
             {
                 return true;

@@ -393,6 +393,7 @@ impl<'a> Walker<'_, 'a> {
             self.kind,
             RootKind::RmcpTool
                 | RootKind::McpAttrTool
+                | RootKind::PmcpTool
                 | RootKind::RmcpCallTool
                 | RootKind::RmcpHelper
         );

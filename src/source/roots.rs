@@ -56,8 +56,7 @@ impl<'a> Finder<'_, 'a> {
         };
         let error = self.facts.result_error_type(ret);
         let rmcp_error = matches!(error, Some(syn::Type::Path(p)) if self.facts.is_rmcp_error(&path_strings(&p.path)));
-        if is_tool && self.facts.sdks.mcp_attr && (rmcp_error || self.facts.is_mcp_attr_result(ret))
-        {
+        if is_tool && self.facts.sdks.mcp_attr && (rmcp_error || self.facts.is_sdk_result(ret)) {
             self.push(RootKind::McpAttrTool, Body::Block(block));
         } else if is_tool && rmcp_error {
             self.push(RootKind::RmcpTool, Body::Block(block));
@@ -92,6 +91,9 @@ impl<'a> Visit<'a> for Finder<'_, 'a> {
             match (trait_name.as_deref(), name.as_str()) {
                 (Some("ServerHandler"), "call_tool") if is_rmcp_call_tool(self.facts, &f.sig) => {
                     self.push(RootKind::RmcpCallTool, Body::Block(&f.block));
+                }
+                (Some("ToolHandler"), "handle") if self.facts.sdks.pmcp => {
+                    self.push(RootKind::PmcpTool, Body::Block(&f.block));
                 }
                 (Some("ServerHandler"), "handle_call_tool_request_mrtr") => {
                     self.push(RootKind::RustMcpSdkCore, Body::Block(&f.block));

@@ -55,6 +55,17 @@ pub fn typed_error(facts: &FileFacts, expr: &Expr, root: RootKind) -> Option<Pro
                 return None;
             }
             let written = written(&segments);
+            // pmcp answers every `Error` a tool handler returns with -32603, whatever it holds.
+            if facts.is_pmcp_error(ty) {
+                return Some(ProtocolError {
+                    written,
+                    constructor: ctor.clone(),
+                    code: Some(-32603),
+                    message: call.args.first().and_then(message_of),
+                    via: None,
+                    call: None,
+                });
+            }
             if facts.is_rmcp_error(ty) {
                 let &(_, code) = RMCP_CONSTRUCTORS.iter().find(|(name, _)| name == ctor)?;
                 let (code, message) = if ctor == "new" {

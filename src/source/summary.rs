@@ -217,7 +217,7 @@ fn returns(facts: &FileFacts, sig: &Signature) -> Option<Returns> {
     if is_rmcp(ty) {
         return Some(Returns::ErrorValue);
     }
-    if facts.is_mcp_attr_result(ty) {
+    if facts.is_sdk_result(ty) {
         return Some(Returns::RmcpResult);
     }
     let Some(error) = facts.result_error_type(ty) else {
