@@ -60,9 +60,10 @@ pub struct AuditArgs {
     /// Transcripts, `-` for standard input, or directories (searched for *.jsonl, *.ndjson, *.log, *.har)
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// The transcript format; `auto` detects it from the first line
-    #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
-    pub input_format: InputFormat,
+    /// The format of transcripts whose content shows none (each file's is detected from its
+    /// first line); overrides `[transcripts] input-format`
+    #[arg(long, value_enum)]
+    pub input_format: Option<InputFormat>,
     #[command(flatten)]
     pub output: OutputArgs,
 }

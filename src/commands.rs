@@ -9,12 +9,7 @@ use crate::walk::{InputFormat, Kind};
 use crate::{Env, engine, exit, rules, walk};
 
 pub fn run(args: &CheckArgs, env: &mut Env) -> io::Result<i32> {
-    report_inputs(
-        walk::collect(&args.paths, false),
-        InputFormat::Auto,
-        &args.output,
-        env,
-    )
+    report_inputs(walk::collect(&args.paths, false), None, &args.output, env)
 }
 
 pub fn audit(args: &AuditArgs, env: &mut Env) -> io::Result<i32> {
@@ -29,7 +24,7 @@ pub fn audit(args: &AuditArgs, env: &mut Env) -> io::Result<i32> {
 /// Checks the inputs, renders one report, and returns the exit status.
 fn report_inputs(
     mut inputs: walk::Inputs,
-    format: InputFormat,
+    format: Option<InputFormat>,
     args: &OutputArgs,
     env: &mut Env,
 ) -> io::Result<i32> {
@@ -37,10 +32,8 @@ fn report_inputs(
         Ok(config) => config,
         Err(status) => return Ok(status),
     };
-    let format = match format {
-        InputFormat::Auto => config.input_format.unwrap_or(InputFormat::Auto),
-        format => format,
-    };
+    // The command line's `--input-format auto` undoes the configuration's.
+    let format = format.or(config.input_format).unwrap_or(InputFormat::Auto);
     // Excludes hold for files named explicitly too, as pre-commit names every staged file.
     inputs.files.retain(|i| !config.excluded(&i.path, &env.cwd));
     let mut trouble = !inputs.errors.is_empty();

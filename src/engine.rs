@@ -41,7 +41,7 @@ pub fn check_inputs(
         let name = transcripts[i].1.display().to_string();
         let report = progress.map(|p| move |bytes: usize| p(&name, bytes));
         Some(audit_one(
-            transcripts[i].1,
+            &files[transcripts[i].0],
             format,
             stdin,
             report.as_ref().map(|r| r as &(dyn Fn(usize) + Sync)),
@@ -67,16 +67,17 @@ pub fn check_inputs(
 }
 
 fn audit_one(
-    path: &Path,
+    input: &Input,
     format: InputFormat,
     stdin: Option<&[u8]>,
     progress: transcript::Progress,
 ) -> Result<FileReport, String> {
+    let (path, named) = (&input.path, !input.walked);
     let audit = || -> io::Result<FileReport> {
         if path.as_os_str() == "-" {
             let bytes = stdin.unwrap_or_default();
             let open = || -> io::Result<Box<dyn io::BufRead + '_>> { Ok(Box::new(bytes)) };
-            return transcript::audit("-", &open, format, progress);
+            return transcript::audit("-", &open, format, named, progress);
         }
         let open = || -> io::Result<Box<dyn io::BufRead>> {
             Ok(Box::new(io::BufReader::with_capacity(
@@ -84,7 +85,7 @@ fn audit_one(
                 std::fs::File::open(path)?,
             )))
         };
-        transcript::audit(&path.display().to_string(), &open, format, progress)
+        transcript::audit(&path.display().to_string(), &open, format, named, progress)
     };
     catch_unwind(AssertUnwindSafe(audit))
         .map_err(|_| "internal error while auditing this file; please report it".to_string())?

@@ -28,11 +28,27 @@ pub enum InputFormat {
     Inspector,
 }
 
+impl InputFormat {
+    /// What a transcript was read as, for messages.
+    pub fn describe(self) -> &'static str {
+        match self {
+            InputFormat::Auto | InputFormat::Jsonl => "JSON-RPC lines",
+            InputFormat::Envelope => "envelope JSONL",
+            InputFormat::Claude => "a Claude Desktop log",
+            InputFormat::Har => "a HAR capture",
+            InputFormat::Inspector => "an Inspector export",
+        }
+    }
+}
+
 /// An input: a path, or `-` for standard input (a transcript).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Input {
     pub path: PathBuf,
     pub kind: Kind,
+    /// Found by a directory walk, not named: a walked file in which no MCP message is found
+    /// is not a transcript (Claude Desktop's folder holds other logs), not an unchecked one.
+    pub walked: bool,
 }
 
 /// The files to check, and the paths that could not be used.
@@ -57,6 +73,7 @@ pub fn collect(paths: &[PathBuf], transcripts_only: bool) -> Inputs {
             inputs.files.push(Input {
                 path: path.clone(),
                 kind: Kind::Transcript,
+                walked: false,
             });
         } else if path.is_dir() {
             walk_dir(path, transcripts_only, &mut inputs);
@@ -66,6 +83,7 @@ pub fn collect(paths: &[PathBuf], transcripts_only: bool) -> Inputs {
             inputs.files.push(Input {
                 path: path.clone(),
                 kind,
+                walked: false,
             });
         } else if path.exists() {
             // A FIFO, socket or device: reading it could block forever.
@@ -80,7 +98,10 @@ pub fn collect(paths: &[PathBuf], transcripts_only: bool) -> Inputs {
         }
     }
     inputs.files.sort();
-    inputs.files.dedup();
+    // Named and walked too: named.
+    inputs
+        .files
+        .dedup_by(|b, a| a.path == b.path && a.kind == b.kind);
     inputs
 }
 
@@ -101,6 +122,7 @@ fn walk_dir(root: &Path, transcripts_only: bool, inputs: &mut Inputs) {
                 inputs.files.push(Input {
                     path: e.into_path(),
                     kind,
+                    walked: true,
                 });
             }
             Ok(_) => {}

@@ -56,14 +56,14 @@ fn a_file_that_does_not_parse_is_reported_and_the_run_goes_on() {
     let out = run(&[
         "--format",
         "json",
-        "testdata/source/MCP001/fail_syntax.rs",
+        "testdata/source/MCP004/fail_syntax.rs",
         FAIL,
     ]);
     let codes: Vec<String> = common::findings(&out.stdout)
         .into_iter()
         .map(|f| f.3)
         .collect();
-    assert_eq!(codes, ["MCP001", "MCP101", "MCP101", "MCP101"]);
+    assert_eq!(codes, ["MCP004", "MCP101", "MCP101", "MCP101"]);
     assert_eq!(out.status, 1);
 }
 
@@ -314,28 +314,39 @@ fn check_audits_the_transcripts_it_is_given_and_lints_the_sources() {
     assert_eq!(doc["summary"]["files"], 2);
 }
 
+fn codes_of(args: &[&str]) -> (Vec<String>, i32) {
+    let mut all = vec!["audit", "--format", "json"];
+    all.extend(args);
+    let out = run(&all);
+    let codes = common::findings(&out.stdout).into_iter().map(|f| f.3);
+    (codes.collect(), out.status)
+}
+
 #[test]
-fn input_format_overrides_detection() {
-    // Read as bare JSONL, an envelope line is no JSON-RPC message at all.
-    let out = run(&[
-        "audit",
-        "--input-format",
-        "jsonl",
-        "--format",
-        "json",
-        TRANSCRIPT,
-    ]);
-    let codes: Vec<String> = common::findings(&out.stdout)
-        .into_iter()
-        .map(|f| f.3)
-        .collect();
-    assert!(
-        codes.iter().all(|c| c == "MCP001") && codes.len() == 12,
-        "{codes:?}"
+fn the_content_decides_the_format_and_input_format_only_what_it_does_not_show() {
+    // An envelope transcript is read as one, whatever the setting (B2).
+    let expected = codes_of(&[TRANSCRIPT]);
+    assert_eq!(expected.1, 1);
+    for format in ["jsonl", "claude", "har"] {
+        assert_eq!(codes_of(&["--input-format", format, TRANSCRIPT]), expected);
+    }
+    let config = "testdata/cli/claude-input-format.toml";
+    assert_eq!(codes_of(&["--config", config, TRANSCRIPT]), expected);
+    // A first line that shows no format: the setting decides, and the command line's `auto`
+    // undoes the configuration's.
+    let ambiguous = "testdata/cli/ambiguous_first_line.jsonl";
+    assert_eq!(
+        codes_of(&[ambiguous]),
+        (vec!["MCP001".into(), "MCP104".into()], 1)
     );
     assert_eq!(
-        run(&["audit", "--input-format", "envelope", TRANSCRIPT]).status,
-        1
+        codes_of(&["--config", config, ambiguous]),
+        (vec!["MCP004".into()], 1),
+        "read as a Claude log, it holds no message: not checked, and an error"
+    );
+    assert_eq!(
+        codes_of(&["--config", config, "--input-format", "auto", ambiguous]),
+        codes_of(&[ambiguous])
     );
 }
 

@@ -194,10 +194,15 @@ fn a_whole_tree_gives_the_union_of_its_files_in_order() {
         // are one.
         all.dedup();
         let mut per_file = Vec::new();
-        // A directory's walk skips `.json` (too many are not transcripts): an Inspector
-        // export is audited when named.
-        let walked =
-            |p: &&PathBuf| p.starts_with(&dir) && p.extension().is_none_or(|e| e != "json");
+        // A directory's walk takes Rust files and transcripts by extension: an Inspector
+        // export (`.json`, too many of which are not transcripts) or a `.txt` is audited when
+        // named, and a walked file in which no message is found is no transcript.
+        let walked = |p: &&PathBuf| {
+            let extensions = ["rs", "jsonl", "ndjson", "log", "har"];
+            p.starts_with(&dir)
+                && p.extension()
+                    .is_some_and(|e| extensions.iter().any(|x| e == *x))
+        };
         for path in fixtures().iter().filter(walked) {
             for (line, column, code) in expected(path) {
                 per_file.push((path.display().to_string(), line, column, code));

@@ -59,8 +59,11 @@ fn a_broken_har_entry_list_ends_the_walk_instead_of_looping() {
         .into_iter()
         .map(|f| f.3)
         .collect();
-    assert_eq!(codes, ["MCP001"]);
-    assert_eq!(out.status, 0, "a warning only");
+    assert_eq!(codes, ["MCP004"]);
+    assert_eq!(
+        out.status, 1,
+        "the capture was not checked at all: an error"
+    );
 }
 
 #[test]
@@ -130,7 +133,11 @@ fn a_line_over_the_limit_is_skipped_without_holding_it() {
     text.push_str("\"}}\n");
     std::fs::write(&file, text).unwrap();
     let (_, codes) = audit(&file);
-    assert_eq!(codes, ["MCP001"]);
+    assert_eq!(
+        codes,
+        ["MCP004"],
+        "its one line was all there was: nothing was checked"
+    );
 }
 
 #[test]

@@ -24,7 +24,7 @@ fn run_beside(bad: &Path) -> (Vec<(String, usize, usize, String)>, i32) {
 fn parse_errors(findings: &[(String, usize, usize, String)], file: &Path) -> usize {
     findings
         .iter()
-        .filter(|f| f.0 == file.to_str().unwrap() && f.3 == "MCP001")
+        .filter(|f| f.0 == file.to_str().unwrap() && f.3 == "MCP004")
         .count()
 }
 

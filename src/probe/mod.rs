@@ -88,7 +88,7 @@ pub fn run(args: &ProbeArgs, env: &mut Env) -> io::Result<i32> {
         return Ok(exit::TROUBLE);
     }
     let open = || -> io::Result<Box<dyn io::BufRead + '_>> { Ok(Box::new(&transcript[..])) };
-    let file = transcript::audit(&name, &open, InputFormat::Envelope, None)?;
+    let file = transcript::audit(&name, &open, InputFormat::Envelope, true, None)?;
     let checked = vec![Checked {
         report: file,
         suppressions: Vec::new(),

@@ -5,9 +5,9 @@ pub static META: RuleMeta = RuleMeta {
     code: "MCP001",
     name: "parse-error",
     level: Level::Warning,
-    source: true,
+    source: false,
     transcript: true,
-    summary: "a file or transcript line that could not be parsed, so was not checked",
+    summary: "a part of an input (a transcript line, a HAR entry, a log message cut short) that could not be read, so was not checked; the rest of the input was",
     sep: "an input that cannot be parsed cannot be checked against SEP-2145",
     doc: include_str!("../../rules/MCP001.md"),
 };
@@ -23,19 +23,4 @@ pub fn unusable_schema(tool: &str, which: &str, error: &str) -> Violation {
         "the {which} of tool `{tool}` is not a usable JSON Schema ({error}), so it was not checked"
     );
     Violation::new(&META, message, "listed here", None)
-}
-
-/// A Rust file that does not parse; `message` says where the parser stopped and why.
-pub fn unparsable(message: String) -> Violation {
-    Violation::new(
-        &META,
-        message,
-        "the parser stopped here",
-        Some("fix the syntax error; mcp-lint checks the rest of the files".to_string()),
-    )
-}
-
-/// A file that was not read at all (too large, not UTF-8).
-pub fn not_checked(message: String) -> Violation {
-    Violation::new(&META, message, "here", None)
 }

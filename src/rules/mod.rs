@@ -7,6 +7,7 @@ pub use crate::finding::{Level, RuleMeta};
 pub mod mcp001;
 pub mod mcp002;
 pub mod mcp003;
+pub mod mcp004;
 pub mod mcp101;
 pub mod mcp102;
 pub mod mcp103;
@@ -70,6 +71,7 @@ pub static RULES: &[&RuleMeta] = &[
     &mcp001::META,
     &mcp002::META,
     &mcp003::META,
+    &mcp004::META,
     &mcp101::META,
     &mcp102::META,
     &mcp103::META,

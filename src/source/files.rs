@@ -10,7 +10,7 @@ use std::sync::Arc;
 use super::index::{self, CrateIndex, FileSummary};
 use crate::finding::FileReport;
 use crate::pool::parallel;
-use crate::rules::mcp001;
+use crate::rules::mcp004;
 use crate::suppress::Checked;
 use crate::text::SourceText;
 use crate::walk;
@@ -28,6 +28,8 @@ struct Scan {
     /// The paths of the modules it declares `#[cfg(test)] mod name;`: test code, in files of
     /// their own.
     test_modules: Vec<PathBuf>,
+    /// It does not split into Rust tokens: reported even if nothing in it matters.
+    unlexable: bool,
 }
 
 /// Checks the Rust files `files` (paths relative to `cwd`, or absolute); results in input
@@ -50,6 +52,7 @@ pub fn check_files(files: &[PathBuf], cwd: &Path) -> Vec<Result<Checked, String>
             matters,
             reports: matters && super::may_report(&text),
             test_modules: test_modules(&context[i], &text),
+            unlexable: super::lex_error(&text).is_some(),
         })
     });
     // Compared as absolute paths: a file may be named absolute and its crate walked relative.
@@ -128,22 +131,21 @@ pub fn check_files(files: &[PathBuf], cwd: &Path) -> Vec<Result<Checked, String>
             .then(|| summarize_one(&context[i], crate_aliases(&context[i])))?
     });
     summaries.extend(more);
-    let unparsed: HashSet<&PathBuf> = context
-        .iter()
-        .zip(&summaries)
-        .filter(|(_, s)| s.as_ref().is_some_and(|s| s.unparsed))
-        .map(|(p, _)| p)
-        .collect();
+    let unparsed = paths_where(&context, &summaries, |s| s.unparsed);
+    let unlexable = paths_where(&context, &scans, |s| s.unlexable);
     let index = CrateIndex::build(summaries.into_iter().flatten().collect(), aliases);
     // Phase two: every named file, with the crate's helpers known.
     parallel(files.len(), |i| {
         let path = &files[i];
-        Some(check_one(
-            path,
-            &index,
-            relevant_paths.contains(path),
-            unparsed.contains(path),
-        ))
+        let relevant = relevant_paths.contains(path);
+        let needs = match relevant {
+            true => Needs::Check {
+                unparsed: unparsed.contains(path),
+            },
+            false if unlexable.contains(path) => Needs::LexError,
+            false => Needs::Nothing,
+        };
+        Some(check_one(path, &index, needs))
     })
     .into_iter()
     .map(|r| {
@@ -152,6 +154,19 @@ pub fn check_files(files: &[PathBuf], cwd: &Path) -> Vec<Result<Checked, String>
         })
     })
     .collect()
+}
+
+/// The paths whose fact (what a phase learned of them, if anything) satisfies `test`.
+fn paths_where<'p, T>(
+    paths: &'p [PathBuf],
+    facts: &[Option<T>],
+    test: impl Fn(&T) -> bool,
+) -> HashSet<&'p PathBuf> {
+    let found = paths.iter().zip(facts);
+    found
+        .filter(|(_, fact)| fact.as_ref().is_some_and(&test))
+        .map(|(p, _)| p)
+        .collect()
 }
 
 /// The modules `text` (the file at `path`) declares under `#[cfg(test)]` without a body, as
@@ -226,7 +241,7 @@ fn read_source(path: &Path) -> Result<Result<Arc<SourceText>, FileReport>, Strin
         let message = format!(
             "file is {size} bytes, over the {MAX_SOURCE_BYTES}-byte limit, so it was not checked"
         );
-        let finding = mcp001::not_checked(message).at(0..0);
+        let finding = mcp004::not_checked(message, None).at(0..0);
         return Ok(Err(FileReport::new(source, vec![finding])));
     }
     let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
@@ -239,7 +254,7 @@ fn read_source(path: &Path) -> Result<Result<Arc<SourceText>, FileReport>, Strin
                 String::from_utf8_lossy(e.as_bytes()).into_owned(),
             ));
             let message = format!("not valid UTF-8 (byte {at}), so it was not checked");
-            let finding = mcp001::not_checked(message).at(at..at);
+            let finding = mcp004::not_checked(message, None).at(at..at);
             Ok(Err(FileReport::new(source, vec![finding])))
         }
     }
@@ -253,15 +268,18 @@ fn summarize_one(path: &Path, crate_aliases: &HashSet<String>) -> Option<FileSum
     .ok()
 }
 
-/// Checks a Rust file; one that mentions nothing MCP-related (`relevant` false) was read
-/// in phase zero and is not read again. A file without findings does not keep its text.
-/// `unparsed`: phase one could not parse it, so it is parsed again to say why.
-fn check_one(
-    path: &Path,
-    index: &CrateIndex,
-    relevant: bool,
-    unparsed: bool,
-) -> Result<Checked, String> {
+/// What phase two does with a named file.
+enum Needs {
+    /// Nothing MCP-related in it, and it is Rust: read in phase zero, not read again.
+    Nothing,
+    /// Nothing MCP-related in it, but it does not split into Rust tokens: say so.
+    LexError,
+    /// Check it; `unparsed`: phase one could not parse it, so it is parsed again to say why.
+    Check { unparsed: bool },
+}
+
+/// Checks a Rust file as phase zero found it. A file without findings does not keep its text.
+fn check_one(path: &Path, index: &CrateIndex, needs: Needs) -> Result<Checked, String> {
     let nothing = || Checked {
         report: FileReport::new(
             Arc::new(SourceText::new(path.display().to_string(), String::new())),
@@ -270,9 +288,12 @@ fn check_one(
         suppressions: Vec::new(),
     };
     let helpers = index.defines_helpers(&path.display().to_string());
-    if !relevant && !helpers {
-        return Ok(nothing());
-    }
+    let unparsed = match needs {
+        Needs::Nothing if !helpers => return Ok(nothing()),
+        Needs::LexError if !helpers => true,
+        Needs::Check { unparsed } => unparsed,
+        _ => false,
+    };
     let source = match read_source(path)? {
         Ok(source) => source,
         Err(unreadable) => {

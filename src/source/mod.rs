@@ -16,6 +16,7 @@ mod roots;
 mod sinks;
 pub mod site;
 mod summary;
+mod syntax;
 
 use std::collections::HashSet;
 use std::ops::Range;
@@ -37,12 +38,9 @@ use site::{ErrorSite, RootKind};
 /// How many calls deep a hand-rolled root is followed into the file's own functions.
 const MAX_CALL_DEPTH: usize = 3;
 
-/// syn and the walkers recurse once per nesting level; beyond this a file is not real code
-/// (generated or hostile), and parsing it could overflow the stack.
-const MAX_NESTING: usize = 1000;
-
 pub use files::check_files;
 use summary::summarize;
+use syntax::too_deep;
 
 /// Words without one of which a file holds no tools/call handler, protocol error, helper of
 /// one, result this pass reads, nor suppression: such a file is not parsed at all.
@@ -126,10 +124,9 @@ pub fn check(
     path: &Path,
     index: &CrateIndex,
 ) -> (Vec<Finding>, Vec<Suppression>) {
-    if let Some(at) = too_deep(source.text()) {
-        let message =
-            format!("brackets nest more than {MAX_NESTING} deep here, so the file was not checked");
-        return (vec![not_parsed(source, at..at + 1, message)], Vec::new());
+    if let Some(deep) = too_deep(source.text()) {
+        let message = format!("{}, so the file was not checked", deep.message);
+        return (vec![not_parsed(source, deep.at, message)], Vec::new());
     }
     let (mut findings, extents) = match parse(source.text()) {
         Ok(file) => (check_parsed(source, &file, path, index), Extents::of(&file)),
@@ -286,47 +283,33 @@ fn finding(site: &ErrorSite, source: &SourceText) -> Option<Finding> {
     Some(finding)
 }
 
+/// Why a file does not even split into Rust tokens (an unclosed delimiter or string), if it
+/// does not. Lexing is cheap; the scan in front of it is cheaper, and is trusted only to say
+/// where and why.
+pub(crate) fn lex_error(text: &str) -> Option<String> {
+    let problem = syntax::problem(text)?;
+    if problem.message.starts_with("brackets nest") {
+        return None; // reported where it matters, before parsing
+    }
+    let lexed = text.parse::<proc_macro2::TokenStream>();
+    proc_macro2::extra::invalidate_current_thread_spans();
+    lexed.err().map(|_| problem.message)
+}
+
 fn parse_error(source: &SourceText, error: &syn::Error) -> Finding {
-    let message = format!("could not parse this file as Rust ({error}), so it was not checked");
-    not_parsed(source, span_range(source, error.span()), message)
+    // The lexer's own words ("cannot parse string into token stream") say nothing: say what
+    // rustc would, at the delimiter or literal at fault.
+    let (reason, span) = match syntax::problem(source.text()) {
+        Some(problem) => (problem.message, problem.at),
+        None => (error.to_string(), span_range(source, error.span())),
+    };
+    let message = format!("could not parse this file as Rust: {reason}; it was not checked");
+    not_parsed(source, span, message)
 }
 
 fn not_parsed(source: &SourceText, span: Range<usize>, message: String) -> Finding {
     let end = span.end.min(source.text().len());
-    rules::mcp001::unparsable(message).at(span.start.min(end)..end)
-}
-
-/// The byte offset where brackets first nest deeper than [`MAX_NESTING`], outside comments
-/// and string literals (char literals such as `'('` may miscount by one: harmless this far out).
-pub(crate) fn too_deep(text: &str) -> Option<usize> {
-    let bytes = text.as_bytes();
-    let (mut depth, mut i) = (0usize, 0);
-    while i < bytes.len() {
-        match bytes[i] {
-            b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                i += bytes[i..]
-                    .iter()
-                    .position(|&b| b == b'\n')
-                    .unwrap_or(bytes.len() - i);
-            }
-            b'"' => {
-                i += 1;
-                while i < bytes.len() && bytes[i] != b'"' {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
-                }
-            }
-            b'(' | b'[' | b'{' => {
-                depth += 1;
-                if depth > MAX_NESTING {
-                    return Some(i);
-                }
-            }
-            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        i += 1;
-    }
-    None
+    rules::mcp004::unparsable(message).at(span.start.min(end)..end)
 }
 
 /// The byte range of a span in `source`.

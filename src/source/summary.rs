@@ -11,7 +11,7 @@ use super::facts::{FileFacts, path_strings};
 use super::flow::{self, Body, Context, Root};
 use super::index::{CrateIndex, FileSummary, FnSummary, Returns, Sink, crate_dir};
 use super::site::{ProtocolError, RootKind};
-use super::{defaults, roots, sinks, span_range, too_deep};
+use super::{defaults, roots, sinks, span_range, syntax};
 use crate::text::SourceText;
 
 /// `crate_aliases`: the names the file's crate gives rmcp's error.
@@ -21,7 +21,7 @@ pub fn summarize(source: &SourceText, path: &Path, crate_aliases: &HashSet<Strin
         file: source.name.clone(),
         ..FileSummary::default()
     };
-    if too_deep(source.text()).is_some() {
+    if syntax::too_deep(source.text()).is_some() {
         summary.unparsed = true;
         return summary;
     }

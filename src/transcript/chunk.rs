@@ -52,6 +52,7 @@ enum Entry {
 pub fn judge_lines(
     open: &Open,
     format: InputFormat,
+    named: bool,
     progress: Progress,
 ) -> io::Result<(Vec<Finding>, BTreeSet<usize>)> {
     let (to_judge, to_read) = sync_channel::<Chunk>(2);
@@ -67,7 +68,7 @@ pub fn judge_lines(
                     chunk.judge(&mut auditor);
                     let _ = spent.send(chunk);
                 }
-                auditor.finish()
+                auditor.finish(format.describe(), named)
             })?;
         let read = read_chunks(open, format, progress, to_judge, refill);
         let judged = judge

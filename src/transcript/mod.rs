@@ -35,20 +35,38 @@ pub type Progress<'a> = Option<&'a (dyn Fn(usize) + Sync)>;
 
 const PROGRESS_EVERY: usize = 64 << 20;
 
-/// Audits one transcript named `name`.
+/// Audits one transcript named `name`. Its format is detected from its content; `asked` (the
+/// command line's or the configuration's `input-format`) decides only when the content shows
+/// none, so one setting cannot make the files of other formats read as nothing. `named`: the
+/// user named the file, rather than a directory it was found in (see [`Auditor::finish`]).
 pub fn audit(
     name: &str,
     open: &Open,
-    format: InputFormat,
+    asked: InputFormat,
+    named: bool,
     progress: Progress,
 ) -> io::Result<FileReport> {
-    let format = match format {
-        InputFormat::Auto => sniff(open)?,
-        format => format,
+    if let Some((why, help)) = not_text(open()?.fill_buf()?) {
+        let mut findings = Vec::new();
+        // An empty file a walk found is no transcript; a UTF-16 one is, unread.
+        if named || help.is_some() {
+            let mut auditor = Auditor::default();
+            auditor.not_checked(why, help.map(str::to_string));
+            (findings, _) = auditor.finish("nothing", named);
+        }
+        return Ok(FileReport::new(
+            Arc::new(SourceText::new(name, String::new())),
+            findings,
+        ));
+    }
+    let format = match (sniff(open)?, asked) {
+        (Some(shown), _) => shown,
+        (None, InputFormat::Auto) => InputFormat::Jsonl,
+        (None, asked) => asked,
     };
     let (findings, wanted) = match format {
-        InputFormat::Har | InputFormat::Inspector => judge_document(open, format)?,
-        _ => chunk::judge_lines(open, format, progress)?,
+        InputFormat::Har | InputFormat::Inspector => judge_document(open, format, named)?,
+        _ => chunk::judge_lines(open, format, named, progress)?,
     };
     let mut kept = Vec::with_capacity(wanted.len());
     if !wanted.is_empty() {
@@ -69,8 +87,31 @@ pub fn audit(
     ))
 }
 
-/// The format of a transcript, from its first non-blank line.
-fn sniff(open: &Open) -> io::Result<InputFormat> {
+/// Why the start of a file shows there is no UTF-8 transcript in it, with help: it is blank,
+/// it starts with a UTF-16 byte order mark, or it holds a NUL byte (UTF-16 without a mark, or
+/// a binary file).
+fn not_text(head: &[u8]) -> Option<(String, Option<&'static str>)> {
+    const CONVERT: Option<&str> =
+        Some("convert it to UTF-8 first: `iconv -f utf-16 -t utf-8 FILE > FILE.utf8.jsonl`");
+    if head.iter().all(u8::is_ascii_whitespace) {
+        return Some((
+            "this file is empty or blank: there was nothing to check".to_string(),
+            None,
+        ));
+    }
+    if head.starts_with(b"\xff\xfe") || head.starts_with(b"\xfe\xff") {
+        let why = "this file is UTF-16 encoded (it starts with a UTF-16 byte order mark), so it was not checked";
+        return Some((why.to_string(), CONVERT));
+    }
+    let at = memchr::memchr(0, &head[..head.len().min(4096)])?;
+    let why = format!(
+        "this file holds a NUL byte at byte {at}: it is UTF-16 or binary, not a UTF-8 transcript, so it was not checked"
+    );
+    Some((why, CONVERT))
+}
+
+/// The format a transcript's first non-blank line shows, if it shows one.
+fn sniff(open: &Open) -> io::Result<Option<InputFormat>> {
     let mut lines = Lines::new(open()?);
     while let Some(line) = lines.next_line() {
         let line = line?;
@@ -83,32 +124,37 @@ fn sniff(open: &Open) -> io::Result<InputFormat> {
                 document::looks_like_document(&text),
                 text.trim_start().starts_with('['),
             ) {
-                (true, true) => InputFormat::Inspector,
-                (true, false) => InputFormat::Har,
+                (true, true) => Some(InputFormat::Inspector),
+                (true, false) => Some(InputFormat::Har),
                 (false, _) => read::detect(&text),
             },
         );
     }
-    Ok(InputFormat::Jsonl)
+    Ok(None)
 }
 
 /// The findings of a HAR capture or an Inspector export, held whole.
-fn judge_document(open: &Open, format: InputFormat) -> io::Result<(Vec<Finding>, BTreeSet<usize>)> {
+fn judge_document(
+    open: &Open,
+    format: InputFormat,
+    named: bool,
+) -> io::Result<(Vec<Finding>, BTreeSet<usize>)> {
     let mut auditor = Auditor::default();
+    let read_as = format.describe();
     let mut bytes = Vec::new();
     open()?.read_to_end(&mut bytes)?;
+    if bytes.starts_with(read::BOM) {
+        // Spans stay offsets in the file: the mark becomes a blank, which JSON allows.
+        bytes.splice(..read::BOM.len(), *b"   ");
+    }
     let doc = match String::from_utf8(bytes) {
         Ok(doc) => doc,
         Err(e) => {
             let at = e.utf8_error().valid_up_to();
-            auditor.broken(
-                format!("this file is not valid UTF-8 (byte {at}), so it was not checked"),
-                Spot {
-                    line: 1,
-                    span: 0..0,
-                },
-            );
-            return Ok(auditor.finish());
+            let message =
+                format!("this file is not valid UTF-8 (byte {at}), so it was not checked");
+            auditor.not_checked(message, None);
+            return Ok(auditor.finish(read_as, named));
         }
     };
     let line_starts: Vec<usize> = std::iter::once(0)
@@ -158,13 +204,7 @@ fn judge_document(open: &Open, format: InputFormat) -> io::Result<(Vec<Finding>,
                 }
             }
         }
-        Err(message) => auditor.broken(
-            format!("{message}, so it was not checked"),
-            Spot {
-                line: 1,
-                span: 0..0,
-            },
-        ),
+        Err(message) => auditor.not_checked(format!("{message}, so it was not checked"), None),
     }
-    Ok(auditor.finish())
+    Ok(auditor.finish(read_as, named))
 }

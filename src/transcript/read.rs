@@ -98,7 +98,7 @@ impl<R: BufRead> Lines<R> {
             self.number += 1;
             let offset = self.offset;
             self.offset += end + 1;
-            let mut bytes = &buf[..end];
+            let (mut bytes, offset) = without_bom(&buf[..end], offset);
             while let [line @ .., b'\r'] = bytes {
                 bytes = line;
             }
@@ -144,7 +144,10 @@ impl<R: BufRead> Lines<R> {
             bytes.pop();
         }
         self.number += 1;
-        let offset = self.offset;
+        let (_, offset) = without_bom(bytes, self.offset);
+        if offset != self.offset {
+            bytes.drain(..BOM.len());
+        }
         self.offset += consumed;
         Some(Ok(Line {
             number: self.number,
@@ -152,6 +155,17 @@ impl<R: BufRead> Lines<R> {
             bytes,
             too_long,
         }))
+    }
+}
+
+/// The UTF-8 byte order mark that Windows editors and PowerShell write at the start of a file.
+pub const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// A line's bytes and offset without a byte order mark, which only the file's start holds.
+fn without_bom(bytes: &[u8], offset: usize) -> (&[u8], usize) {
+    match bytes.strip_prefix(BOM) {
+        Some(rest) if offset == 0 => (rest, BOM.len()),
+        _ => (bytes, offset),
     }
 }
 
@@ -188,15 +202,20 @@ pub enum Parsed<'l> {
     },
 }
 
-/// Picks the format of a transcript from its first non-blank line.
-pub fn detect(first_line: &str) -> InputFormat {
+/// The format a transcript's first non-blank line shows, if it shows one: a Claude Desktop
+/// log line, an envelope, or a bare JSON-RPC message. `None` when the line is none of them.
+pub fn detect(first_line: &str) -> Option<InputFormat> {
     let trimmed = first_line.trim_start();
     if is_claude_line(trimmed) {
-        return InputFormat::Claude;
+        return Some(InputFormat::Claude);
     }
-    match scan::members(trimmed, &["msg", "dir"]) {
-        Ok(Some([Some(_), Some(_)])) => InputFormat::Envelope,
-        _ => InputFormat::Jsonl,
+    match scan::members(
+        trimmed,
+        &["msg", "dir", "jsonrpc", "method", "result", "error"],
+    ) {
+        Ok(Some([Some(_), Some(_), ..])) => Some(InputFormat::Envelope),
+        Ok(Some([_, _, rest @ ..])) if rest.iter().any(Option::is_some) => Some(InputFormat::Jsonl),
+        _ => None,
     }
 }
 
@@ -382,14 +401,16 @@ mod tests {
     fn detects_formats() {
         assert_eq!(
             detect(r#"{"ts":"t","dir":"c2s","msg":{}}"#),
-            InputFormat::Envelope
+            Some(InputFormat::Envelope)
         );
         assert_eq!(
             detect(r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#),
-            InputFormat::Jsonl
+            Some(InputFormat::Jsonl)
         );
         let claude = r#"2025-07-30T21:16:29.756Z [info] [memory] Message from client: {"jsonrpc":"2.0","id":1,"method":"ping"}"#;
-        assert_eq!(detect(claude), InputFormat::Claude);
+        assert_eq!(detect(claude), Some(InputFormat::Claude));
+        assert_eq!(detect(r#"{"hello":"world"}"#), None);
+        assert_eq!(detect("fn main() {}"), None);
     }
 
     #[test]

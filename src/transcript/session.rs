@@ -38,6 +38,8 @@ pub struct Auditor {
     findings: Vec<Finding>,
     /// The lines the findings point at, to keep their text for rendering.
     lines: BTreeSet<usize>,
+    /// JSON-RPC messages judged: a transcript with none was not checked at all.
+    messages: usize,
 }
 
 #[derive(Default)]
@@ -123,6 +125,20 @@ impl Auditor {
         self.push(rules::mcp001::unreadable(message), at, Vec::new(), None);
     }
 
+    /// The whole transcript could not be read; `message` says why.
+    pub fn not_checked(&mut self, message: String, help: Option<String>) {
+        let at = Spot {
+            line: 1,
+            span: 0..0,
+        };
+        self.push(
+            rules::mcp004::not_checked(message, help),
+            at,
+            Vec::new(),
+            None,
+        );
+    }
+
     /// A response that was recorded in part or not at all (`dir` is the response's): close its
     /// exchange without judging it. `why` says what happened to the described exchange.
     pub fn unverifiable(
@@ -142,10 +158,31 @@ impl Auditor {
     }
 
     /// Ends the transcript: calls still unanswered are reported.
-    pub fn finish(mut self) -> (Vec<Finding>, BTreeSet<usize>) {
+    /// The findings, once the transcript (read as `read_as`) has ended. A named transcript in
+    /// which no message was found is one MCP004, not a warning per line: it is likely not a
+    /// transcript at all, or not in the format it was read as. A file a directory walk found
+    /// (`named` false) is then no transcript, and has no findings.
+    pub fn finish(mut self, read_as: &str, named: bool) -> (Vec<Finding>, BTreeSet<usize>) {
         let sessions: Vec<Session> = self.sessions.drain().map(|(_, s)| s).collect();
         for session in sessions {
             self.unanswered(session);
+        }
+        let whole = |f: &Finding| std::ptr::eq(f.rule, &rules::mcp004::META);
+        if self.messages == 0 && !self.findings.iter().any(whole) {
+            let unread = std::mem::take(&mut self.findings);
+            if !named {
+                return (Vec::new(), BTreeSet::new());
+            }
+            let first = unread.first().map_or(String::new(), |f| {
+                let line = self.lines.first().copied().unwrap_or(1);
+                format!(" ({} unreadable; line {line}: {})", unread.len(), f.message)
+            });
+            self.lines.clear();
+            let message = format!(
+                "no MCP message was found in this file, read as {read_as}{first}, so it was not checked"
+            );
+            let help = "name a JSON-RPC transcript (envelope or bare JSONL, a Claude Desktop log, a HAR capture, an Inspector export); `--input-format` says which when the content does not".to_string();
+            self.not_checked(message, Some(help));
         }
         (self.findings, self.lines)
     }
@@ -183,6 +220,8 @@ impl Auditor {
             origin,
             line,
         };
+        let is_message = method.is_some() || result.is_some() || error.is_some();
+        self.messages += usize::from(is_message);
         match (string(method).as_deref(), m.id) {
             (Some(method), Some(id)) => self.request(&m, method, id),
             (Some(method), None) => self.notification(&m, method),

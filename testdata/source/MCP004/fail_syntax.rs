@@ -2,6 +2,6 @@
 use rmcp::ErrorData;
 
 pub fn broken() -> Result<(), ErrorData> {
-    let x = ;  //~ MCP001@13
+    let x = ;  //~ MCP004@13
     Ok(())
 }
