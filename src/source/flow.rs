@@ -581,8 +581,13 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
     fn visit_macro(&mut self, mac: &'a syn::Macro) {
         let name = mac.path.segments.last().map(|s| s.ident.to_string());
         // `bail!`/`ensure!` return `Err`: a protocol error where a handler converts the
-        // function's errors, and in an mcp-attr tool (`mcp_attr::bail!`, `bail_public!`).
-        let exits = matches!(self.kind, RootKind::Converted | RootKind::McpAttrTool);
+        // function's errors, and in an mcp-attr tool or a helper of one (`mcp_attr::bail!`,
+        // `bail_public!`).
+        let exits = match self.kind {
+            RootKind::Converted | RootKind::McpAttrTool => true,
+            RootKind::RmcpHelper => self.facts.sdks.mcp_attr,
+            _ => false,
+        };
         if exits && matches!(name.as_deref(), Some("bail" | "ensure" | "bail_public")) {
             let parser = syn::punctuated::Punctuated::<Expr, syn::Token![,]>::parse_terminated;
             let message = mac.parse_body_with(parser).ok().and_then(|args| {
