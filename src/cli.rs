@@ -3,7 +3,7 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 use crate::config::Profile;
 use crate::report::Format;
@@ -21,6 +21,44 @@ pub struct Cli {
     pub command: Option<Command>,
     #[command(flatten)]
     pub check: CheckArgs,
+}
+
+/// `args` with a subcommand written after options (`mcp-lint --format json rules`) moved to
+/// the front, where clap looks for it; without this it would be a path to check. A directory
+/// named like a subcommand is checked as `./rules` or `check rules`.
+pub fn subcommand_first<I, T>(args: I) -> Vec<OsString>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let mut args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let cli = Cli::command();
+    let takes_value = |option: &str| {
+        cli.get_arguments().any(|a| {
+            let named = match option.strip_prefix("--") {
+                Some(long) => a.get_long() == Some(long),
+                None => option.len() == 2 && a.get_short() == option.chars().nth(1),
+            };
+            named && a.get_action().takes_values()
+        })
+    };
+    let mut i = 1;
+    while let Some(arg) = args.get(i).and_then(|a| a.to_str()) {
+        if !arg.starts_with('-') || arg == "-" || arg == "--" {
+            break;
+        }
+        i += if !arg.contains('=') && takes_value(arg) {
+            2
+        } else {
+            1
+        };
+    }
+    let named = args.get(i).and_then(|a| a.to_str());
+    if i > 1 && named.is_some_and(|n| cli.find_subcommand(n).is_some()) {
+        let subcommand = args.remove(i);
+        args.insert(1, subcommand);
+    }
+    args
 }
 
 #[derive(Debug, Subcommand)]

@@ -107,9 +107,42 @@ pub struct Config {
     cli_levels: HashMap<&'static str, Option<Level>>,
     /// Where relative paths in the file start.
     dir: PathBuf,
-    exclude: Vec<PathBuf>,
-    per_path: Vec<(PathBuf, Vec<&'static str>)>,
+    exclude: Vec<PathPattern>,
+    per_path: Vec<(PathPattern, Vec<&'static str>)>,
     pub input_format: Option<InputFormat>,
+}
+
+/// An `exclude` or `[per-path]` entry, relative to the configuration's directory: a path
+/// (`src/proxy/`: it and what lies under it), or a glob with gitignore's meaning (`*.rs` and
+/// `generated` match at any depth, `src/*.rs` and `/build` only there, `src/**` everything
+/// under `src`; a glob that matches a directory matches what lies under it).
+#[derive(Debug)]
+enum PathPattern {
+    Prefix(PathBuf),
+    Glob(globset::GlobSet),
+}
+
+impl PathPattern {
+    fn new(text: &str) -> Result<PathPattern, globset::Error> {
+        if !text.contains(['*', '?', '[', '{']) {
+            return Ok(PathPattern::Prefix(PathBuf::from(text)));
+        }
+        let trimmed = text.trim_end_matches('/');
+        let anchored = match trimmed.strip_prefix('/') {
+            Some(rooted) => rooted.to_string(),
+            None if trimmed.contains('/') => trimmed.to_string(),
+            None => format!("**/{trimmed}"),
+        };
+        let mut set = globset::GlobSetBuilder::new();
+        for glob in [anchored.clone(), format!("{anchored}/**")] {
+            set.add(
+                globset::GlobBuilder::new(&glob)
+                    .literal_separator(true)
+                    .build()?,
+            );
+        }
+        set.build().map(PathPattern::Glob)
+    }
 }
 
 /// A configuration error, pointing into the file where it can.
@@ -148,10 +181,17 @@ impl Config {
         for dir in cwd.ancestors() {
             for name in ["mcp-lint.toml", "Cargo.toml"] {
                 let path = dir.join(name);
-                let Ok(text) = std::fs::read_to_string(&path) else {
-                    continue;
-                };
                 let shown = path.strip_prefix(cwd).unwrap_or(&path);
+                // A file that is there but cannot be read (not UTF-8, no permission) is an
+                // error, as with `--config`: skipping it would silently use other settings.
+                let text = match std::fs::read_to_string(&path) {
+                    Ok(text) => text,
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+                    Err(_) if !path.is_file() => continue,
+                    Err(e) => {
+                        return Err(ConfigError::plain(shown, format!("cannot read it: {e}")));
+                    }
+                };
                 if let Some(config) = Config::parse(shown, cwd, &text)? {
                     return Ok(config);
                 }
@@ -209,7 +249,7 @@ impl Config {
             file_levels: HashMap::new(),
             cli_levels: HashMap::new(),
             dir,
-            exclude: raw.exclude.iter().map(PathBuf::from).collect(),
+            exclude: Vec::new(),
             per_path: Vec::new(),
             input_format: None,
         };
@@ -232,7 +272,20 @@ impl Config {
                     Some("use `error`, `warning`, `advice` or `off`".into()),
                 )
             })?;
-            config.file_levels.insert(meta.code, level);
+            if config.file_levels.insert(meta.code, level).is_some() {
+                let message = format!("{} is set twice in [rules], by code and by name", meta.code);
+                let help = format!("keep one of `{}` and `{}`", meta.code, meta.name);
+                return Err(at(rule.span(), message, Some(help)));
+            }
+        }
+        let pattern = |text: &str, table: &str| {
+            PathPattern::new(text).map_err(|e| {
+                let message = format!("`{text}` in {table} is not a valid glob: {e}");
+                ConfigError::plain(Path::new(file), message)
+            })
+        };
+        for text in &raw.exclude {
+            config.exclude.push(pattern(text, "exclude")?);
         }
         for (prefix, codes) in &raw.per_path {
             let mut ignored = Vec::new();
@@ -240,7 +293,9 @@ impl Config {
                 let meta = rule_at(code)?;
                 ignored.push(meta.code);
             }
-            config.per_path.push((PathBuf::from(prefix), ignored));
+            config
+                .per_path
+                .push((pattern(prefix, "[per-path]")?, ignored));
         }
         if let Some(format) = raw.transcripts.and_then(|t| t.input_format) {
             let parsed = <InputFormat as clap::ValueEnum>::from_str(format.get_ref(), false);
@@ -293,10 +348,16 @@ impl Config {
             .any(|prefix| self.under(path, prefix, cwd))
     }
 
-    /// Whether `path` (relative to `cwd`) lies under `prefix` (relative to the configuration's
-    /// directory), compared lexically: no symlink is resolved.
-    fn under(&self, path: &Path, prefix: &Path, cwd: &Path) -> bool {
-        normalize(&cwd.join(path)).starts_with(normalize(&self.dir.join(prefix)))
+    /// Whether `path` (relative to `cwd`) is matched by `pattern` (relative to the
+    /// configuration's directory), compared lexically: no symlink is resolved.
+    fn under(&self, path: &Path, pattern: &PathPattern, cwd: &Path) -> bool {
+        let path = normalize(&cwd.join(path));
+        match pattern {
+            PathPattern::Prefix(prefix) => path.starts_with(normalize(&self.dir.join(prefix))),
+            PathPattern::Glob(set) => path
+                .strip_prefix(normalize(&self.dir))
+                .is_ok_and(|relative| set.is_match(relative)),
+        }
     }
 }
 
@@ -346,5 +407,66 @@ impl ConfigError {
             message,
             help,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(text: &str) -> Config {
+        Config::parse(Path::new("mcp-lint.toml"), Path::new("/repo"), text)
+            .expect("valid")
+            .expect("a configuration")
+    }
+
+    #[test]
+    fn exclude_takes_paths_and_globs_as_gitignore_means_them() {
+        let c = config(
+            "exclude = [\"examples/legacy/\", \"*.gen.rs\", \"src/*_test.rs\", \"/gen*\", \"vendor/**\"]",
+        );
+        let excluded = |path: &str| c.excluded(Path::new(path), Path::new("/repo"));
+        assert!(excluded("examples/legacy/a/b.rs"));
+        assert!(excluded("src/deep/er/x.gen.rs"), "no slash: at any depth");
+        assert!(excluded("src/a_test.rs"));
+        assert!(!excluded("src/sub/a_test.rs"), "`*` stops at a slash");
+        assert!(
+            excluded("generated/out.rs"),
+            "a glob naming a directory takes what is under it"
+        );
+        assert!(!excluded("src/gen/x.rs"), "a leading slash anchors");
+        assert!(excluded("vendor/a/b/c.rs"));
+        assert!(!excluded("src/main.rs"));
+    }
+
+    #[test]
+    fn per_path_globs_turn_rules_off() {
+        let c = config("[per-path]\n\"src/**/proxy_*.rs\" = [\"MCP104\"]\n");
+        let at = |path: &str| {
+            c.level(
+                &crate::rules::mcp104::META,
+                None,
+                Path::new(path),
+                Path::new("/repo"),
+            )
+        };
+        assert_eq!(at("src/a/proxy_http.rs"), None);
+        assert_eq!(at("src/proxy_http.rs"), None);
+        assert!(at("src/server.rs").is_some());
+    }
+
+    #[test]
+    fn a_broken_glob_is_a_configuration_error() {
+        let error = Config::parse(
+            Path::new("mcp-lint.toml"),
+            Path::new("/r"),
+            "exclude = [\"src/[a\"]",
+        )
+        .expect_err("invalid");
+        assert!(
+            error.message.contains("not a valid glob"),
+            "{}",
+            error.message
+        );
     }
 }

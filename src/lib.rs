@@ -60,7 +60,7 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let cli = match Cli::try_parse_from(cli::subcommand_first(args)) {
         Ok(cli) => cli,
         Err(error) => {
             let text = error.render().to_string();

@@ -175,7 +175,16 @@ pub fn shorten(text: &str, max: usize) -> String {
 /// The candidate nearest to a misspelling, if any is near enough.
 pub fn closest<'c>(wanted: &str, candidates: impl Iterator<Item = &'c str>) -> Option<&'c str> {
     let wanted = wanted.to_lowercase();
+    let candidates: Vec<&str> = candidates.collect();
+    // The first words of a name (`unknown-tool` for `unknown-tool-protocol-error`).
+    let mut words = candidates
+        .iter()
+        .filter(|c| c.to_lowercase().starts_with(&format!("{wanted}-")));
+    if let (Some(only), None) = (words.next(), words.next()) {
+        return Some(only);
+    }
     candidates
+        .into_iter()
         .map(|c| (edit_distance(&wanted, &c.to_lowercase()), c))
         // One edit in four characters: `MCP10` finds `MCP101`, `MCP999` finds nothing.
         .filter(|(d, c)| d * 4 <= c.len().max(4))

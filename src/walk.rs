@@ -110,7 +110,11 @@ fn walk_dir(root: &Path, transcripts_only: bool, inputs: &mut Inputs) {
         true => (Kind::Transcript, TRANSCRIPT_EXTENSIONS),
         false => (Kind::Rust, &["rs"]),
     };
+    // Symlinks are followed, as users of ruff and ripgrep's `-L` expect of a linter: a
+    // symlinked `src/` is the server's code. A loop is reported by walkdir and skipped: what
+    // it leads to was walked already.
     let walker = WalkDir::new(root)
+        .follow_links(true)
         .sort_by_file_name()
         .into_iter()
         .filter_entry(|e| {
@@ -126,6 +130,7 @@ fn walk_dir(root: &Path, transcripts_only: bool, inputs: &mut Inputs) {
                 });
             }
             Ok(_) => {}
+            Err(error) if error.loop_ancestor().is_some() => {}
             Err(error) => inputs.errors.push(error.to_string()),
         }
     }

@@ -434,3 +434,25 @@ fn a_long_audit_shows_its_progress_on_a_terminal_stderr_only() {
     assert_eq!(quiet.stderr, "");
     assert_eq!(on_terminal.stdout, piped.stdout);
 }
+
+#[test]
+fn options_may_come_before_the_subcommand() {
+    // B24: `rules` is the subcommand, not the repository's `rules/` folder.
+    let listed = run(&["--format", "json", "rules"]);
+    assert_eq!(listed.status, 0, "{}", listed.stderr);
+    assert_eq!(listed.stdout, run(&["rules", "--format", "json"]).stdout);
+    let audited = run(&["--format", "json", "audit", TRANSCRIPT]);
+    assert_eq!(audited.status, 1);
+    assert_eq!(common::findings(&audited.stdout).len(), 3);
+}
+
+#[test]
+fn a_rule_set_by_code_and_by_name_is_an_error() {
+    let out = run(&["--config", "testdata/config/twice.toml", FAIL]);
+    assert_eq!(out.status, 2);
+    assert!(
+        out.stderr.contains("MCP104 is set twice in [rules]"),
+        "{}",
+        out.stderr
+    );
+}

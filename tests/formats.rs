@@ -203,3 +203,22 @@ fn configuration_is_found_walking_up_from_the_working_directory() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "MCP101 is a warning there");
 }
+
+#[test]
+fn a_discovered_configuration_that_cannot_be_read_is_an_error() {
+    let dir = scratch("unreadable-config");
+    // UTF-16, as PowerShell's `>` writes it (B4).
+    let utf16: Vec<u8> = "\u{feff}[rules]\nMCP101 = \"off\"\n"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    std::fs::write(dir.join("mcp-lint.toml"), utf16).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mcp-lint"))
+        .arg(".")
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("mcp-lint.toml: cannot read it"), "{stderr}");
+}

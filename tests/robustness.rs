@@ -114,6 +114,31 @@ fn symlink_loops_do_not_hang_the_walk() {
     std::fs::copy(FAIL, dir.join("a/server.rs")).unwrap();
     let out = common::run(&["--format", "json", dir.to_str().unwrap()]);
     assert_eq!(common::findings(&out.stdout).len(), 3);
+    assert_eq!(
+        out.status, 1,
+        "a loop is skipped, not trouble: {}",
+        out.stderr
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn symlinked_sources_are_walked() {
+    // B15: a symlinked `src/` and a symlinked file are the server's code.
+    let dir = scratch("links");
+    std::fs::create_dir_all(dir.join("real")).unwrap();
+    std::fs::copy(FAIL, dir.join("real/server.rs")).unwrap();
+    std::fs::create_dir_all(dir.join("crate")).unwrap();
+    std::os::unix::fs::symlink(dir.join("real"), dir.join("crate/src")).unwrap();
+    std::os::unix::fs::symlink(dir.join("real/server.rs"), dir.join("crate/link.rs")).unwrap();
+    let out = common::run(&["--format", "json", dir.join("crate").to_str().unwrap()]);
+    let files: Vec<String> = common::findings(&out.stdout)
+        .into_iter()
+        .map(|f| f.0)
+        .collect();
+    assert_eq!(files.len(), 6, "{files:?}");
+    assert!(files.iter().any(|f| f.ends_with("crate/src/server.rs")));
+    assert!(files.iter().any(|f| f.ends_with("crate/link.rs")));
 }
 
 #[cfg(unix)]

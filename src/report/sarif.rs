@@ -110,10 +110,37 @@ fn level(level: Level) -> &'static str {
 }
 
 /// A path as found on the command line, relative to `base` where it lies under it, with
-/// forward slashes: code scanning resolves it against the repository root.
+/// forward slashes: code scanning resolves it against the repository root. Percent-encoded
+/// (RFC 3986) but for unreserved characters and `/`: a space, `%`, `#` or a `:` in the first
+/// segment would make an invalid URI reference, which SARIF requires.
 fn relative_uri(name: &str, base: &Path) -> String {
     let path = Path::new(name);
     let relative = path.strip_prefix(base).unwrap_or(path);
     let text = relative.to_string_lossy().replace('\\', "/");
-    text.strip_prefix("./").unwrap_or(&text).to_string()
+    let text = text.strip_prefix("./").unwrap_or(&text);
+    let mut uri = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => {
+                uri.push(byte as char);
+            }
+            _ => uri.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    uri
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uris_are_percent_encoded() {
+        let base = Path::new("/repo");
+        assert_eq!(relative_uri("./src/main.rs", base), "src/main.rs");
+        assert_eq!(relative_uri("/repo/a b/c.rs", base), "a%20b/c.rs");
+        assert_eq!(relative_uri("a,b:c%d#e.rs", base), "a%2Cb%3Ac%25d%23e.rs");
+        assert_eq!(relative_uri("sërvér.rs", base), "s%C3%ABrv%C3%A9r.rs");
+        assert_eq!(relative_uri("/elsewhere/x.rs", base), "/elsewhere/x.rs");
+    }
 }

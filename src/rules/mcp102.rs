@@ -57,7 +57,18 @@ fn applies(error: &CodeError) -> bool {
         "blocked",
         "forbid",
     ]) || (error.message_mentions(&["tool"]) && error.message_mentions(UNAVAILABLE))
+        || error.message_mentions(REFUSED)
 }
+
+/// What a message says of a call the server's policy refuses, whatever it names: "Access
+/// denied. User 'x' has role 'y', but 'admin' is required" is a policy, not a bad argument.
+const REFUSED: &[&str] = &[
+    "access denied",
+    "permission denied",
+    "not authorized",
+    "unauthorized",
+    "forbidden",
+];
 
 /// The message says the tool is switched off or not allowed.
 fn audit(answer: &ErrorAnswer) -> bool {
@@ -69,6 +80,15 @@ mod tests {
     use super::*;
     use crate::evidence::build::{answer, error, guard};
     use crate::evidence::{GuardKind, Subject};
+
+    #[test]
+    fn a_refused_call_is_a_policy_whatever_else_its_message_says() {
+        let message = "Access denied. User 'u' has role 'viewer', but 'admin' is required.";
+        let refused = error("invalid_request", Some(-32600), Some(message));
+        assert!(applies(&refused));
+        let rule = super::super::protocol_error::classify_code(&refused).map(|r| r.meta.code);
+        assert_eq!(rule, Some("MCP102"), "not MCP103 for its `is required`");
+    }
 
     #[test]
     fn a_switch_or_policy_check_makes_a_tool_unavailable() {

@@ -168,6 +168,21 @@ mod tests {
     }
 
     #[test]
+    fn a_near_miss_gets_a_suggestion() {
+        let hint = |wanted| did_you_mean(wanted).unwrap_or_default();
+        assert_eq!(hint("MCP10"), "did you mean `MCP101`?");
+        assert_eq!(
+            hint("unknown-tool"),
+            "did you mean `unknown-tool-protocol-error`?"
+        );
+        assert_eq!(
+            hint("tool-failure"),
+            "did you mean `tool-failure-protocol-error`?"
+        );
+        assert_eq!(did_you_mean("MCP999"), None);
+    }
+
+    #[test]
     fn lookup_accepts_code_and_name() {
         assert_eq!(lookup("mcp101").unwrap().code, "MCP101");
         assert_eq!(

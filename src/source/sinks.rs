@@ -126,8 +126,19 @@ pub fn response_error(facts: &FileFacts, expr: &Expr) -> Option<ProtocolError> {
     match expr {
         Expr::Macro(m) => json_error(facts, &m.mac),
         Expr::Struct(s) => {
+            // `JsonRpcError`, `ErrorObject`, `ErrorResponse { code, .. }`; not a struct that
+            // merely describes an error (`ErrorAnswer { code, message }`).
             let ty = s.path.segments.last()?.ident.to_string().to_lowercase();
-            (ty.contains("error") && field(s, "code").is_some())
+            let names_an_error = [
+                "error",
+                "errorobject",
+                "errorresponse",
+                "errordata",
+                "errorbody",
+            ]
+            .iter()
+            .any(|end| ty.ends_with(end));
+            (names_an_error && field(s, "code").is_some())
                 .then(|| struct_error(facts, s))
                 .flatten()
         }
