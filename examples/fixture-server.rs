@@ -3,11 +3,12 @@
 //! in every way the probe looks for with `--broken`.
 //!
 //! ```text
-//! cargo run --example fixture-server -- [--broken] [--http [--sse]]
+//! cargo run --example fixture-server -- [--broken] [--exit-on-call] [--http [--sse]]
 //! ```
 //!
 //! Tools: `echo` (with an outputSchema), `add`, `fail` (always fails), `crash` (exits the
-//! process), `sleep` (never answers). `tools/list` gives two tools a page.
+//! process), `sleep` (never answers). `tools/list` gives two tools a page. `--exit-on-call`:
+//! the server exits on its first `tools/call`, whatever it names.
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -16,6 +17,7 @@ use serde_json::{Value, json};
 
 struct Server {
     broken: bool,
+    exit_on_call: bool,
 }
 
 const PAGE: usize = 2;
@@ -93,6 +95,9 @@ impl Server {
     }
 
     fn call(&self, params: Option<&Value>) -> Outcome {
+        if self.exit_on_call {
+            std::process::exit(0);
+        }
         let name = params.and_then(|p| p.get("name"));
         let args = params.map_or(&Value::Null, |p| p.get("arguments").unwrap_or(&Value::Null));
         let (Some(Value::String(name)), Value::Object(_) | Value::Null) = (name, args) else {
@@ -275,6 +280,7 @@ fn main() -> io::Result<()> {
     let has = |flag: &str| args.iter().any(|a| a == flag);
     let server = Server {
         broken: has("--broken"),
+        exit_on_call: has("--exit-on-call"),
     };
     match has("--http") {
         true => serve_http(&server, has("--sse")),

@@ -161,8 +161,8 @@ fn a_server_that_hangs_or_dies_is_a_finding() {
         out.stdout,
         "\
 <probe>:30:52: MCP104 error tools/call `sleep` (id 15) was never answered, though the server answered later requests
-<probe>:33:52: MCP301 warning tools/call `crash` (id 17) has no response and no cancellation when the transcript ends
-mcp-lint: 1 error, 1 warning, 0 advice in 1 file (profile sep-2145)
+<probe>:33:52: MCP104 error tools/call `crash` (id 17) was never answered: the server exited (exit status: 3) while it ran
+mcp-lint: 2 errors, 0 warnings, 0 advice in 1 file (profile sep-2145)
 "
     );
     assert_eq!(
@@ -170,6 +170,39 @@ mcp-lint: 1 error, 1 warning, 0 advice in 1 file (profile sep-2145)
         "mcp-lint: the server exited (exit status: 3) during the probe\n"
     );
     assert_eq!(out.status, 1);
+}
+
+#[test]
+fn probes_never_sent_are_not_probed_and_a_death_on_a_call_fails() {
+    // B1: the server exits on the first tools/call (the unknown-tool probe).
+    let server = fixture_server();
+    let out = run(&["probe", "--color", "never", "--", &server, "--exit-on-call"]);
+    let table: Vec<&str> = out.stdout.lines().take(8).collect();
+    assert_eq!(
+        table,
+        [
+            "SEP-2145 probe: 1 requests",
+            "  unknown tool        FAIL        MCP104 at line 10",
+            "  unavailable tool    not probed  which tools are disabled cannot be seen from outside",
+            "  invalid input       not probed  the server exited before this probe was sent",
+            "  tool failure        not probed  no --call failed; name a failing call to probe it",
+            "  output validation   not probed  no --call of a tool with an outputSchema succeeded",
+            "  malformed request   not probed  the server exited before this probe was sent",
+            "  unknown method      not probed  the server exited before this probe was sent",
+        ],
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains("MCP104(tool-failure-protocol-error)")
+            && out.stdout.contains("was never answered: the server exited"),
+        "{}",
+        out.stdout
+    );
+    assert_eq!(
+        out.status, 1,
+        "the table fails a clause: so does the exit status"
+    );
 }
 
 #[test]

@@ -88,26 +88,56 @@ pub fn run(args: &ProbeArgs, env: &mut Env) -> io::Result<i32> {
         return Ok(exit::TROUBLE);
     }
     let open = || -> io::Result<Box<dyn io::BufRead + '_>> { Ok(Box::new(&transcript[..])) };
-    let file = transcript::audit(&name, &open, InputFormat::Envelope, true, None)?;
+    let mut file = transcript::audit(&name, &open, InputFormat::Envelope, true, None)?;
+    if let (Some((id, tool)), Some(how)) = (&session.died_on, &session.gone) {
+        died_on_call(&mut file, *id, tool, how);
+    }
     let checked = vec![Checked {
         report: file,
         suppressions: Vec::new(),
     }];
     let probes = session.probes;
     let table = args.output.format == Format::Human && !args.output.quiet;
-    conclude(
+    let mut failed = false;
+    let status = conclude(
         checked,
         trouble,
         &config,
         &args.output,
         env,
         |report, out| {
+            let verdicts = verdicts(&probes, &report.files[0]);
+            failed = verdicts.iter().any(|(_, v, _)| *v == Verdict::Fail);
             if table {
-                write_table(&probes, &report.files[0], out)?;
+                write_table(&probes, &verdicts, out)?;
             }
             Ok(())
         },
-    )
+    )?;
+    // A clause that fails without a finding of level error (an unknown method answered with
+    // a result) still fails the run: the table and the exit status agree.
+    Ok(if failed && status == exit::CLEAN {
+        exit::FINDINGS
+    } else {
+        status
+    })
+}
+
+/// The server went away while the tools/call `id` was in flight: what the audit can only
+/// call open at the end (MCP301) is a call the server died on (MCP104, an error).
+fn died_on_call(file: &mut FileReport, id: i64, tool: &str, how: &str) {
+    for finding in &mut file.findings {
+        let on_it = finding.request_id.as_ref().and_then(Value::as_i64) == Some(id);
+        if on_it && finding.rule.code == crate::rules::mcp301::META.code {
+            let call = format!("tools/call `{tool}` (id {id})");
+            let died = crate::rules::mcp104::server_died(&call, how).at(finding.span.clone());
+            finding.rule = died.rule;
+            finding.level = died.level;
+            finding.message = died.message;
+            finding.label = died.label;
+            finding.help = died.help;
+        }
+    }
 }
 
 /// `--call TOOL=JSON` as (tool, arguments).
@@ -185,12 +215,15 @@ enum Answer {
     Result(Value),
     Error(Value),
     None,
+    /// The server had gone before the request could be sent: it tested nothing.
+    NotSent,
 }
 
 impl Answer {
     fn failed_tool(&self) -> bool {
         match self {
             Answer::Result(result) => result.get("isError") == Some(&Value::Bool(true)),
+            Answer::NotSent => false,
             _ => true,
         }
     }
@@ -204,6 +237,8 @@ struct Session {
     next_id: i64,
     /// Set when the server exits or stops reading: the remaining probes are not sent.
     gone: Option<String>,
+    /// The tools/call in flight when the server went away: its id and tool.
+    died_on: Option<(i64, String)>,
     /// Why the last request got no answer, when known (an HTTP failure).
     failure: Option<String>,
     notes: Vec<String>,
@@ -218,6 +253,7 @@ impl Session {
             timeout,
             next_id: 0,
             gone: None,
+            died_on: None,
             failure: None,
             notes: Vec::new(),
             probes: Vec::new(),
@@ -267,7 +303,7 @@ impl Session {
     fn exchange(&mut self, msg: &Value, id: Option<i64>) -> Answer {
         self.failure = None;
         if self.gone.is_some() {
-            return Answer::None;
+            return Answer::NotSent;
         }
         if let Err(e) = self.log.message(Dir::ClientToServer, msg) {
             self.notes
@@ -275,7 +311,7 @@ impl Session {
         }
         if let Err(e) = self.transport.send(msg) {
             self.gone = Some(e.to_string());
-            return Answer::None;
+            return Answer::NotSent;
         }
         let Some(id) = id else {
             return Answer::None; // a notification has no answer
@@ -290,6 +326,10 @@ impl Session {
                 }
                 Received::Gone(why) => {
                     self.gone = Some(why);
+                    if msg["method"] == "tools/call" {
+                        let tool = msg["params"]["name"].as_str().unwrap_or("?");
+                        self.died_on = Some((id, tool.to_string()));
+                    }
                     return Answer::None;
                 }
             };
@@ -350,7 +390,7 @@ fn drive(session: &mut Session, calls: &[(String, Value)]) -> Result<(), String>
     match init.1 {
         Answer::Result(_) => {}
         Answer::Error(error) => return Err(format!("the server refused `initialize`: {error}")),
-        Answer::None => return Err(unanswered(session, "initialize")),
+        Answer::None | Answer::NotSent => return Err(unanswered(session, "initialize")),
     }
     session.notify("notifications/initialized");
     let tools = list_tools(session)?;
@@ -406,7 +446,7 @@ fn list_tools(session: &mut Session) -> Result<Vec<Tool>, String> {
             Answer::Error(error) => {
                 return Err(format!("the server refused `tools/list`: {error}"));
             }
-            Answer::None => return Err(unanswered(session, "tools/list")),
+            Answer::None | Answer::NotSent => return Err(unanswered(session, "tools/list")),
         };
         for tool in result["tools"].as_array().into_iter().flatten() {
             let Some(name) = tool["name"].as_str() else {
@@ -441,24 +481,30 @@ fn unanswered(session: &Session, method: &str) -> String {
     }
 }
 
-/// The per-clause table: pass, fail (with the findings that fail it), or not probed.
-fn write_table(probes: &[Probe], file: &FileReport, out: &mut dyn Write) -> io::Result<()> {
-    writeln!(out, "SEP-2145 probe: {} requests", probes.len())?;
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Verdict {
+    Pass,
+    Fail,
+    NotProbed,
+}
+
+/// Each clause's verdict, with what backs it: pass (the requests sent), fail (the findings
+/// that fail it), or not probed (why).
+fn verdicts(probes: &[Probe], file: &FileReport) -> Vec<(Clause, Verdict, String)> {
+    let mut verdicts = Vec::new();
     for clause in Clause::ALL {
-        let ids: Vec<i64> = probes
-            .iter()
-            .filter(|p| p.clause == Some(clause))
-            .map(|p| p.id)
+        let of_clause = || probes.iter().filter(move |p| p.clause == Some(clause));
+        let sent: Vec<&Probe> = of_clause()
+            .filter(|p| p.answer != Answer::NotSent)
             .collect();
+        let ids: Vec<i64> = sent.iter().map(|p| p.id).collect();
         let failures: Vec<String> = if clause == Clause::UnknownMethod {
             // No rule covers other methods; an answer that is not an error fails the clause.
-            probes
-                .iter()
-                .filter(|p| p.clause == Some(clause))
+            sent.iter()
                 .filter_map(|p| match &p.answer {
-                    Answer::Error(_) => None,
                     Answer::Result(_) => Some("answered with a result".to_string()),
                     Answer::None => Some("not answered".to_string()),
+                    Answer::Error(_) | Answer::NotSent => None,
                 })
                 .collect()
         } else {
@@ -477,13 +523,39 @@ fn write_table(probes: &[Probe], file: &FileReport, out: &mut dyn Write) -> io::
                 })
                 .collect()
         };
-        let (verdict, detail) = match (ids.len(), failures.is_empty()) {
-            (0, _) => ("not probed", clause.unprobed().to_string()),
+        let verdict = match (sent.len(), failures.is_empty()) {
+            (0, _) if of_clause().next().is_some() => (
+                Verdict::NotProbed,
+                "the server exited before this probe was sent".to_string(),
+            ),
+            (0, _) => (Verdict::NotProbed, clause.unprobed().to_string()),
             (n, true) => (
-                "pass",
+                Verdict::Pass,
                 format!("{n} request{}", if n == 1 { "" } else { "s" }),
             ),
-            (_, false) => ("FAIL", failures.join(", ")),
+            (_, false) => (Verdict::Fail, failures.join(", ")),
+        };
+        verdicts.push((clause, verdict.0, verdict.1));
+    }
+    verdicts
+}
+
+/// The per-clause table, headed by the number of probes actually sent.
+fn write_table(
+    probes: &[Probe],
+    verdicts: &[(Clause, Verdict, String)],
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let sent = probes
+        .iter()
+        .filter(|p| p.answer != Answer::NotSent)
+        .count();
+    writeln!(out, "SEP-2145 probe: {sent} requests")?;
+    for (clause, verdict, detail) in verdicts {
+        let verdict = match verdict {
+            Verdict::Pass => "pass",
+            Verdict::Fail => "FAIL",
+            Verdict::NotProbed => "not probed",
         };
         writeln!(out, "  {:<19} {verdict:<11} {detail}", clause.title())?;
     }

@@ -32,6 +32,17 @@ pub fn never_answered(call: &str) -> Violation {
     )
 }
 
+/// `call` (described) ended the server: it exited or closed its side while the call was in
+/// flight (`how`, as the probe saw it), so the client gets no answer at all.
+pub fn server_died(call: &str, how: &str) -> Violation {
+    Violation::new(
+        &META,
+        format!("{call} was never answered: {how} while it ran"),
+        "this request",
+        Some(super::mcp301::ANSWER_EVERY_CALL.to_string()),
+    )
+}
+
 /// A tower `TimeoutLayer` in a tower-mcp server: a tools/call that runs past it is answered
 /// with a JSON-RPC error.
 pub fn tower_timeout() -> Violation {
