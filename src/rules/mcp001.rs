@@ -16,11 +16,3 @@ pub static META: RuleMeta = RuleMeta {
 pub fn unreadable(message: String) -> Violation {
     Violation::new(&META, message, "not checked", None)
 }
-
-/// A listed tool's schema that cannot be compiled, so calls of it are not checked against it.
-pub fn unusable_schema(tool: &str, which: &str, error: &str) -> Violation {
-    let message = format!(
-        "the {which} of tool `{tool}` is not a usable JSON Schema ({error}), so it was not checked"
-    );
-    Violation::new(&META, message, "listed here", None)
-}

@@ -20,6 +20,9 @@ pub mod mcp201;
 pub mod mcp202;
 pub mod mcp301;
 pub mod mcp302;
+pub mod mcp401;
+pub mod mcp402;
+pub mod mcp403;
 mod protocol_error;
 
 pub use protocol_error::{
@@ -84,6 +87,9 @@ pub static RULES: &[&RuleMeta] = &[
     &mcp202::META,
     &mcp301::META,
     &mcp302::META,
+    &mcp401::META,
+    &mcp402::META,
+    &mcp403::META,
 ];
 
 /// Finds a rule by code (any case) or by name.

@@ -4,17 +4,20 @@
 use std::cell::OnceCell;
 use std::ops::Range;
 
-use foldhash::HashMap;
+use foldhash::{HashMap, HashSet};
 use jsonschema::{PatternOptions, Validator};
 use serde_json::Value;
 
-use crate::rules::mcp202::KnownTools;
+use crate::finding::Violation;
+use crate::rules::{self, mcp202::KnownTools};
 
 pub type Compiled = Result<Validator, String>;
 
 #[derive(Default)]
 pub struct Catalog {
     tools: HashMap<String, Tool>,
+    /// Names listed more than once, reported once each.
+    repeated: HashSet<String>,
     known: OnceCell<KnownTools>,
     /// Where the listing's last page was answered, to report a bad schema.
     pub line: usize,
@@ -29,28 +32,55 @@ pub struct Tool {
 }
 
 impl Catalog {
-    /// Adds the tools of one `tools/list` page.
-    pub fn add_page(&mut self, result: &Value) {
-        let tools = result
-            .get("tools")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten();
+    /// Adds the tools of one `tools/list` page; what is wrong with the page's tools, as
+    /// violations. An `inputSchema` must say `type: "object"` at its root in every version;
+    /// an `outputSchema` must be an object, but its root type is let be: a server may list
+    /// for 2026-07-28 callers (per-request `_meta`), where any root is allowed, in a session
+    /// begun as 2025-11-25.
+    pub fn add_page(&mut self, result: &Value) -> Vec<Violation> {
+        let Some(tools) = result.get("tools").and_then(Value::as_array) else {
+            let message =
+                "this tools/list result has no `tools` array, so the tools it lists are not known"
+                    .to_string();
+            return vec![rules::mcp001::unreadable(message)];
+        };
+        let mut problems = Vec::new();
         for tool in tools {
-            let Some(name) = tool.get("name").and_then(Value::as_str) else {
-                continue;
+            let name = match tool.get("name") {
+                Some(Value::String(name)) => name,
+                other => {
+                    let shown = other.map_or("(none)".to_string(), Value::to_string);
+                    problems.push(rules::mcp402::invalid(&shown, "is not a string"));
+                    continue;
+                }
             };
+            if !rules::mcp402::is_valid(name) {
+                let why = "is not 1 to 128 of `A-Z a-z 0-9 _ - .`";
+                problems.push(rules::mcp402::invalid(&format!("`{name}`"), why));
+            }
             let schema = |key: &str| tool.get(key).filter(|v| !v.is_null()).cloned();
-            self.tools.insert(
-                name.to_string(),
-                Tool {
-                    input_schema: schema("inputSchema"),
-                    output_schema: schema("outputSchema"),
-                    input: OnceCell::new(),
-                    output: OnceCell::new(),
-                },
-            );
+            let (input_schema, output_schema) = (schema("inputSchema"), schema("outputSchema"));
+            for (which, schema, required) in [
+                ("inputSchema", &input_schema, true),
+                ("outputSchema", &output_schema, false),
+            ] {
+                if let Some(what) = schema.as_ref().and_then(|s| not_an_object(s, required)) {
+                    problems.push(rules::mcp401::not_an_object(name, which, what));
+                }
+            }
+            let listed = Tool {
+                input_schema,
+                output_schema,
+                input: OnceCell::new(),
+                output: OnceCell::new(),
+            };
+            if self.tools.insert(name.clone(), listed).is_some()
+                && self.repeated.insert(name.clone())
+            {
+                problems.push(rules::mcp403::duplicate(name));
+            }
         }
+        problems
     }
 
     pub fn get(&self, name: &str) -> Option<&Tool> {
@@ -72,6 +102,25 @@ impl Tool {
 
     pub fn output(&self) -> Option<(&Compiled, bool)> {
         compiled(&self.output, self.output_schema.as_ref()?)
+    }
+}
+
+/// What a schema is instead of an object with `type: "object"` at its root; `required`: the
+/// root must say `"object"` (a root without `type` is let be where it need not).
+fn not_an_object(schema: &Value, required: bool) -> Option<&'static str> {
+    let Value::Object(schema) = schema else {
+        return Some(match schema {
+            Value::String(_) => "is a string",
+            Value::Array(_) => "is an array",
+            Value::Bool(_) => "is a boolean",
+            _ => "is a number",
+        });
+    };
+    match schema.get("type") {
+        Some(Value::String(t)) if t == "object" => None,
+        Some(_) if required => Some("has a root `type` other than \"object\""),
+        None if required => Some("has no root `type`"),
+        _ => None,
     }
 }
 

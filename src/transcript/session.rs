@@ -351,7 +351,7 @@ impl Auditor {
                 } else {
                     Catalog::default()
                 };
-                listing.add_page(&result);
+                let problems = listing.add_page(&result);
                 if result.get("nextCursor").is_some_and(|c| !c.is_null()) {
                     session.listing = Some(listing);
                 } else {
@@ -359,6 +359,10 @@ impl Auditor {
                     (listing.line, listing.span) = (at.line, at.span);
                     session.catalog = Some(listing);
                     session.stale = false;
+                }
+                let at = m.spot(m.result);
+                for problem in problems {
+                    self.push(problem, at.clone(), Vec::new(), None);
                 }
             }
             "tools/call" => self.judge(m, &request),
@@ -571,7 +575,7 @@ impl Auditor {
 
     fn bad_schema(&mut self, tool: &str, which: &str, error: String, at: Spot) {
         self.push(
-            rules::mcp001::unusable_schema(tool, which, &error),
+            rules::mcp401::not_a_schema(tool, which, &error),
             at,
             Vec::new(),
             None,
