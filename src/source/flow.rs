@@ -49,22 +49,30 @@ impl<'a> Root<'a> {
 /// handler's error type is rmcp's.
 const BY_TYPE: &str = "`?`";
 
-/// The call whose failure a site answers, when the site converts it (`f(..).map_err(|e| E)`,
-/// `match f(..) { Err(e) => E }`): the converter of a catch-all. Not a failed lookup of the
-/// tool by name: that is an unknown tool wherever the lookup fails.
-pub fn converted_call(site: &ErrorSite) -> Option<String> {
-    if site.error.constructor == BY_TYPE {
-        return None; // the operand's own `From`, not a conversion the crate wrote
-    }
-    let guard = site.guards.last()?;
-    if !matches!(
+/// The calls whose failure a site answers, when the site converts it (`f(..).map_err(|e| E)`,
+/// `match f(..) { Err(e) => E }`, `match result { Err(e) => E }` where `result` is one of
+/// several calls picked by a `match`): the converter of a catch-all. Not a failed lookup of
+/// the tool by name: that is an unknown tool wherever the lookup fails.
+pub fn converted_calls(site: &ErrorSite) -> Vec<String> {
+    let Some(guard) = site.guards.last() else {
+        return Vec::new();
+    };
+    let converts = matches!(
         guard.kind,
         GuardKind::Fallible | GuardKind::MatchArm(ArmKind::Failure)
-    ) || site.evidence().follows_tool_lookup()
-    {
-        return None;
+    );
+    // `?` is the operand's own `From`, not a conversion the crate wrote.
+    if !converts || site.error.constructor == BY_TYPE || site.evidence().follows_tool_lookup() {
+        return Vec::new();
     }
-    callee(peel_await(guard.subject))
+    let subject = peel_await(guard.subject);
+    match callee(subject) {
+        Some(name) => vec![name],
+        None => tails(subject)
+            .into_iter()
+            .filter_map(|tail| callee(peel_await(tail)))
+            .collect(),
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -324,8 +332,9 @@ impl<'a> Walker<'_, 'a> {
         } else if let Expr::MethodCall(m) = call {
             // `tool.run(args).await` on a trait object: every impl of `run` in the crate that
             // returns rmcp's error is a helper (see `CrateIndex::is_helper`), whatever the
-            // method's name.
+            // method's name. In a converted function, `client.send().await?` is an origin.
             self.forwards.push(m.method.to_string());
+            self.forwarded.insert(call, exit);
         }
     }
 
@@ -689,10 +698,19 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
 
     fn visit_expr_match(&mut self, m: &'a syn::ExprMatch) {
         self.visit_expr(&m.expr);
+        // `match result { .. }`: what is matched is how `result` was computed.
+        let subject = match &*m.expr {
+            Expr::Path(p) => p
+                .path
+                .get_ident()
+                .and_then(|i| self.locals.get(&i.to_string()).copied())
+                .unwrap_or(&m.expr),
+            _ => &m.expr,
+        };
         for arm in &m.arms {
             let guard = Guard {
                 kind: GuardKind::MatchArm(arm_kind(&arm.pat)),
-                subject: &m.expr,
+                subject,
             };
             match &arm.pat {
                 // `X::CallTool(p) if denied.contains(&p.name) =>`: the arm's condition too,

@@ -88,9 +88,11 @@ fn fill(
         (summary.routes_tools, summary.typed_arguments) = defaults::tools_of(file, &facts, source);
     }
     let converted_calls = |sites: &[super::site::ErrorSite]| -> Vec<(String, Sink)> {
-        let converted = sites
-            .iter()
-            .filter_map(|s| Some((flow::converted_call(s)?, s)));
+        let converted = sites.iter().flat_map(|s| {
+            flow::converted_calls(s)
+                .into_iter()
+                .map(move |name| (name, s))
+        });
         converted
             .map(|(name, s)| (name, sink(s.error.clone(), s.span.clone())))
             .collect()
