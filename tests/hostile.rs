@@ -224,3 +224,19 @@ proptest! {
         prop_assert!(out.status == 0 || out.status == 1, "{}", out.stderr);
     }
 }
+
+#[test]
+fn the_response_to_an_unreadable_request_is_not_a_stray() {
+    // B17: the request's line is nested past what is read; its response must not be reported
+    // as answering an id never requested (MCP302).
+    let file = scratch("unreadable-request").join("t.jsonl");
+    let deep = format!("{}{}", "[".repeat(2000), "]".repeat(2000));
+    let request = format!(
+        r#"{{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{{"name":"x","arguments":{{"a":{deep}}}}}}}"#
+    );
+    let answer = r#"{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"ok"}]}}"#;
+    std::fs::write(&file, format!("{request}\n{answer}\n")).unwrap();
+    let (status, codes) = audit(&file);
+    assert_eq!(codes, ["MCP001"], "the unreadable line only");
+    assert_eq!(status, 0);
+}

@@ -206,6 +206,30 @@ fn probes_never_sent_are_not_probed_and_a_death_on_a_call_fails() {
 }
 
 #[test]
+fn an_answer_over_the_size_limit_is_not_held_and_is_named() {
+    // B6: a 65 MiB `tools/list` answer over stdio is neither held in memory nor taken for
+    // silence: the probe says what came.
+    let server = r#"
+import sys, json
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg.get("method") == "initialize":
+        print(json.dumps({"jsonrpc": "2.0", "id": msg["id"], "result": {"protocolVersion": "2025-11-25", "capabilities": {"tools": {}}, "serverInfo": {"name": "big", "version": "1"}}}), flush=True)
+    elif msg.get("method") == "tools/list":
+        print('{"jsonrpc":"2.0","id":%d,"result":{"tools":[],"pad":"%s"}}' % (msg["id"], "x" * (65 << 20)), flush=True)
+"#;
+    let out = run(&["probe", "--timeout", "20", "--", "python3", "-c", server]);
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    assert!(
+        out.stderr.contains(
+            "`tools/list` failed: the server answered with a message over 67108864 bytes"
+        ),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
 fn a_server_that_cannot_be_probed_is_trouble() {
     let cases: [(&[&str], &str); 6] = [
         (

@@ -5,12 +5,14 @@ use std::ffi::OsString;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio as Piped};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
+
+use crate::transcript::read::{Lines, MAX_LINE_BYTES};
 
 /// What waiting for the server's next message gave.
 pub enum Received {
@@ -42,7 +44,8 @@ pub struct Stdio {
     /// blocks that thread, never the probe, whose timeouts then say so.
     stdin: Option<Sender<Vec<u8>>>,
     stdin_failed: Arc<AtomicBool>,
-    lines: Receiver<Vec<u8>>,
+    /// The server's stdout lines; `None` for one over [`MAX_LINE_BYTES`], which is not kept.
+    lines: Receiver<Option<Vec<u8>>>,
     stderr: Arc<Mutex<VecDeque<u8>>>,
 }
 
@@ -64,11 +67,14 @@ impl Stdio {
                 )
             })?;
         let stdout = child.stdout.take().expect("piped");
-        let (sender, lines) = channel();
+        // Bounded both ways, as the audit is: a line over the limit is not held, and the
+        // reader waits while the probe is behind.
+        let (sender, lines) = sync_channel(4);
         thread::spawn(move || {
-            for line in BufReader::new(stdout).split(b'\n') {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
+            let mut stdout = Lines::new(BufReader::new(stdout));
+            while let Some(Ok(line)) = stdout.next_line() {
+                let kept = (!line.too_long).then(|| line.bytes.to_vec());
+                if sender.send(kept).is_err() {
                     break;
                 }
             }
@@ -138,7 +144,10 @@ impl Transport for Stdio {
     fn receive(&mut self, deadline: Instant) -> Received {
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
-            Ok(line) => Received::Message(line),
+            Ok(Some(line)) => Received::Message(line),
+            Ok(None) => Received::Unanswered(Some(format!(
+                "the server answered with a message over {MAX_LINE_BYTES} bytes, which was not read"
+            ))),
             Err(RecvTimeoutError::Timeout) => Received::Unanswered(None),
             Err(RecvTimeoutError::Disconnected) => {
                 Received::Gone(self.gone("the server closed its stdout"))

@@ -40,6 +40,8 @@ pub struct Auditor {
     lines: BTreeSet<usize>,
     /// JSON-RPC messages judged: a transcript with none was not checked at all.
     messages: usize,
+    /// Lines that could not be read: one may have been the request a stray response answers.
+    unreadable: usize,
 }
 
 #[derive(Default)]
@@ -122,6 +124,7 @@ fn spot_of(origin: &Origin, line: usize, part: Json) -> Spot {
 impl Auditor {
     /// A line that could not be read as a message.
     pub fn broken(&mut self, message: String, at: Spot) {
+        self.unreadable += 1;
         self.push(rules::mcp001::unreadable(message), at, Vec::new(), None);
     }
 
@@ -305,6 +308,8 @@ impl Auditor {
                 let violation = match (&retyped, duplicate) {
                     (Some(r), _) => rules::mcp302::retyped(&key, &r.id, &describe(r)),
                     (None, true) => rules::mcp302::duplicate(&key),
+                    // Its request may be a line that could not be read (MCP001 says so).
+                    (None, false) if self.unreadable > 0 => return,
                     (None, false) => rules::mcp302::never_requested(&key),
                 };
                 let related = retyped
