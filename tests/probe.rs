@@ -230,6 +230,113 @@ for line in sys.stdin:
 }
 
 #[test]
+fn what_came_instead_of_an_answer_is_named() {
+    // B8: a server that writes garbage, or answers another id, is not "did not answer".
+    let server = |answer: &str| {
+        format!(
+            "import sys, json\nfor line in sys.stdin:\n    m = json.loads(line)\n    print({answer}, flush=True)\n"
+        )
+    };
+    for (answer, said) in [
+        (
+            r#""hello, world""#,
+            "`initialize` failed: it wrote a line that is not JSON",
+        ),
+        (
+            r#"json.dumps({"jsonrpc": "2.0", "id": 1001, "result": {}})"#,
+            "`initialize` failed: it answered id 1001, but the request's id is 1",
+        ),
+    ] {
+        let script = server(answer);
+        let out = run(&["probe", "--timeout", "1", "--", "python3", "-c", &script]);
+        assert_eq!(out.status, 2);
+        assert!(out.stderr.contains(said), "{}", out.stderr);
+    }
+}
+
+#[test]
+fn a_call_of_no_listed_tool_is_an_unknown_tool_and_arguments_are_an_object() {
+    // B16: `--call ghost={}` is not a passing tool failure; `--call echo=[1,2]` is refused.
+    let server = fixture_server();
+    let out = run(&[
+        "probe", "--color", "never", "--call", "ghost={}", "--", &server,
+    ]);
+    assert!(
+        out.stdout
+            .contains("  unknown tool        pass        2 requests"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains("  tool failure        not probed"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stderr
+            .contains("--call ghost: no tool of that name is listed"),
+        "{}",
+        out.stderr
+    );
+    let out = run(&["probe", "--call", "echo=[1,2]", "--", &server]);
+    assert_eq!(out.status, 2);
+    assert_eq!(
+        out.stderr,
+        "mcp-lint: --call echo: the arguments must be a JSON object\n"
+    );
+}
+
+#[test]
+fn an_http_refusal_says_what_to_do() {
+    // B8: a 401 names --header, a 307 names where it points; neither is "did not answer".
+    let script = r#"
+import http.server, sys
+class H(http.server.BaseHTTPRequestHandler):
+    def do_POST(self):
+        if self.path.startswith("/auth"):
+            self.send_response(401)
+            self.send_header("WWW-Authenticate", 'Bearer realm="mcp"')
+        else:
+            self.send_response(307)
+            self.send_header("Location", "/ok/mcp")
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+    def log_message(self, *args):
+        pass
+server = http.server.HTTPServer(("127.0.0.1", 0), H)
+print(server.server_address[1], flush=True)
+server.serve_forever()
+"#;
+    let mut child = Command::new("python3")
+        .args(["-c", script])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut port = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut port)
+        .unwrap();
+    let base = format!("http://127.0.0.1:{}", port.trim());
+    for (path, said) in [
+        (
+            "/auth/mcp",
+            "HTTP 401: the server wants authorization (Bearer realm=\"mcp\"); pass it with --header",
+        ),
+        (
+            "/moved/mcp",
+            "HTTP 307: the server redirects to /ok/mcp; probe that URL with --url",
+        ),
+    ] {
+        let url = format!("{base}{path}");
+        let out = run(&["probe", "--timeout", "5", "--url", &url]);
+        assert_eq!(out.status, 2);
+        assert!(out.stderr.contains(said), "{}", out.stderr);
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+#[test]
 fn a_server_that_cannot_be_probed_is_trouble() {
     let cases: [(&[&str], &str); 6] = [
         (

@@ -150,6 +150,12 @@ fn parse_calls(calls: &[String]) -> Result<Vec<(String, Value)>, String> {
                 .ok_or_else(|| format!("--call `{call}` is not TOOL=JSON"))?;
             let args: Value = serde_json::from_str(args)
                 .map_err(|e| format!("--call {tool}: the arguments are not JSON ({e})"))?;
+            if !args.is_object() {
+                // Anything else is a malformed call, which the probe sends on its own.
+                return Err(format!(
+                    "--call {tool}: the arguments must be a JSON object"
+                ));
+            }
             Ok((tool.to_string(), args))
         })
         .collect()
@@ -317,11 +323,13 @@ impl Session {
             return Answer::None; // a notification has no answer
         };
         let deadline = Instant::now() + self.timeout;
+        // What came instead of the answer, to say so if the answer never does.
+        let mut instead: Option<String> = None;
         loop {
             let bytes = match self.transport.receive(deadline) {
                 Received::Message(bytes) => bytes,
                 Received::Unanswered(why) => {
-                    self.failure = why;
+                    self.failure = why.or(instead);
                     return Answer::None;
                 }
                 Received::Gone(why) => {
@@ -334,14 +342,31 @@ impl Session {
                 }
             };
             let _ = self.log.raw(Dir::ServerToClient, &bytes);
-            let Ok(message) = serde_json::from_slice::<Value>(&bytes) else {
-                continue;
+            let message = match serde_json::from_slice::<Value>(&bytes) {
+                Ok(message) => message,
+                Err(e) => {
+                    instead = Some(match e.classify() {
+                        serde_json::error::Category::Syntax
+                            if e.to_string().contains("recursion") =>
+                        {
+                            "its answer nests deeper than 128 levels, which is not read".to_string()
+                        }
+                        _ => format!("it wrote a line that is not JSON ({e}) instead of an answer"),
+                    });
+                    continue;
+                }
             };
             if message.get("method").is_some() {
                 if message.get("id").is_some() {
                     self.answer_server(&message);
                 }
                 continue;
+            }
+            let answered = message.get("id").filter(|answered| **answered != json!(id));
+            if let Some(answered) = answered {
+                instead = Some(format!(
+                    "it answered id {answered}, but the request's id is {id}"
+                ));
             }
             if message.get("id") == Some(&json!(id)) {
                 return match (message.get("result"), message.get("error")) {
@@ -422,13 +447,18 @@ fn drive(session: &mut Session, calls: &[(String, Value)]) -> Result<(), String>
     session.probe(Clause::UnknownMethod, "mcp-lint/no-such-method", None);
 
     for (name, arguments) in calls {
+        let listed = tools.iter().find(|t| &t.name == name);
+        if listed.is_none() {
+            session.notes.push(format!(
+                "--call {name}: no tool of that name is listed, so its answer is judged as an unknown tool's"
+            ));
+        }
         let params = json!({"name": name, "arguments": arguments});
         let (id, answer) = session.request("tools/call", Some(params));
-        let has_output_schema = tools.iter().any(|t| &t.name == name && t.has_output_schema);
-        let clause = if answer.failed_tool() {
-            Some(Clause::ToolFailure)
-        } else {
-            has_output_schema.then_some(Clause::OutputValidation)
+        let clause = match listed {
+            None => Some(Clause::UnknownTool),
+            Some(_) if answer.failed_tool() => Some(Clause::ToolFailure),
+            Some(tool) => tool.has_output_schema.then_some(Clause::OutputValidation),
         };
         session.record(clause, id, answer);
     }

@@ -196,9 +196,11 @@ impl Http {
                 ))),
             })
             .collect::<io::Result<_>>()?;
+        // Redirects are not followed: a POST redirected is a URL to fix, and the probe says so.
         let agent = ureq::Agent::config_builder()
             .timeout_global(Some(timeout))
             .http_status_as_error(false)
+            .max_redirects(0)
             .build()
             .into();
         Ok(Http {
@@ -229,6 +231,10 @@ impl Http {
         }
         let response = request.send(msg.to_string()).map_err(|e| e.to_string())?;
         let status = response.status().as_u16();
+        // A refusal is said even when its body is a JSON-RPC error: the status is the news.
+        if let Some(why) = refusal(&response) {
+            return Err(why);
+        }
         if let Some(id) = header(&response, "mcp-session-id") {
             self.session = Some(id);
         }
@@ -294,6 +300,28 @@ impl Http {
         if !data.is_empty() {
             self.queue.push_back(data.trim_end().as_bytes().to_vec());
         }
+    }
+}
+
+/// What an HTTP status that is not an answer means for the probe, and what to do about it.
+fn refusal(response: &ureq::http::Response<ureq::Body>) -> Option<String> {
+    let status = response.status().as_u16();
+    match status {
+        300..=399 => Some(match header(response, "location") {
+            Some(to) => {
+                format!("HTTP {status}: the server redirects to {to}; probe that URL with --url")
+            }
+            None => format!("HTTP {status}: a redirect without a Location"),
+        }),
+        401 | 403 => {
+            let scheme = header(response, "www-authenticate")
+                .map(|w| format!(" ({w})"))
+                .unwrap_or_default();
+            Some(format!(
+                "HTTP {status}: the server wants authorization{scheme}; pass it with --header 'Authorization: Bearer <token>'"
+            ))
+        }
+        _ => None,
     }
 }
 
