@@ -240,3 +240,19 @@ fn the_response_to_an_unreadable_request_is_not_a_stray() {
     assert_eq!(codes, ["MCP001"], "the unreadable line only");
     assert_eq!(status, 0);
 }
+
+#[test]
+fn a_capture_cut_short_says_so() {
+    // B19: not "no `log.entries` array", but where the JSON ends.
+    let har = std::fs::read("testdata/transcripts/formats/fail_streamable_http.har").unwrap();
+    let file = scratch("cut-har").join("cut.har");
+    std::fs::write(&file, &har[..3000]).unwrap();
+    let out = common::run(&["audit", "--format", "concise", file.to_str().unwrap()]);
+    assert_eq!(out.status, 1);
+    assert!(
+        out.stdout
+            .contains("MCP004 error cut short: the JSON ends early (EOF while parsing"),
+        "{}",
+        out.stdout
+    );
+}

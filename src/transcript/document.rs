@@ -50,10 +50,21 @@ pub fn looks_like_document(first_line: &str) -> bool {
         }
 }
 
+/// Why a document whose entries cannot be found is not JSON at all, if it is not: a capture
+/// cut short says where it ends, rather than that it lacks its entries.
+fn why_not_json(doc: &str) -> Option<String> {
+    let error = serde_json::from_str::<serde::de::IgnoredAny>(doc).err()?;
+    Some(match error.is_eof() {
+        true => format!("cut short: the JSON ends early ({error})"),
+        false => format!("not valid JSON ({error})"),
+    })
+}
+
 /// The messages of a HAR file, in entry order.
 pub fn har(doc: &str) -> Result<Vec<Item<'_>>, String> {
-    let entries =
-        array_elements(doc, &["log", "entries"]).ok_or("not a HAR file: no `log.entries` array")?;
+    let entries = array_elements(doc, &["log", "entries"]).ok_or_else(|| {
+        why_not_json(doc).unwrap_or("not a HAR file: no `log.entries` array".into())
+    })?;
     let mut items = Vec::new();
     for span in entries {
         let text = &doc[span.clone()];
@@ -148,8 +159,9 @@ pub fn har(doc: &str) -> Result<Vec<Item<'_>>, String> {
 /// The messages of an MCP Inspector export: `[{direction, origin?, message, response?}]`. A
 /// response the Inspector folded into its request's entry is read as its own message.
 pub fn inspector(doc: &str) -> Result<Vec<Item<'_>>, String> {
-    let entries =
-        array_elements(doc, &[]).ok_or("not an MCP Inspector export: no top-level array")?;
+    let entries = array_elements(doc, &[]).ok_or_else(|| {
+        why_not_json(doc).unwrap_or("not an MCP Inspector export: no top-level array".into())
+    })?;
     let mut items = Vec::new();
     for span in entries {
         let text = &doc[span.clone()];
