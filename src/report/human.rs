@@ -37,14 +37,17 @@ pub fn render(report: &Report, options: Options, out: &mut dyn Write) -> io::Res
             handler
                 .render_report(&mut buffer, &diagnostic)
                 .map_err(|_| io::Error::other("could not render a diagnostic"))?;
+            // A blank line after each, as rustc and clippy leave.
             out.write_all(buffer.as_bytes())?;
+            out.write_all(b"\n")?;
         }
     }
     Ok(())
 }
 
-/// The graphical handler, themed for colour or not; fixed width, so output is the same
-/// everywhere.
+/// The graphical handler, themed for colour or not. Messages and help are not wrapped: a
+/// wrap falls inside inline code (`unknown-tool-protocol-` / `error`) and breaks copy and
+/// paste; the terminal wraps lines for the eye. The output is the same everywhere.
 fn handler(color: bool) -> GraphicalReportHandler {
     let theme = if color {
         GraphicalTheme::unicode()
@@ -53,6 +56,7 @@ fn handler(color: bool) -> GraphicalReportHandler {
     };
     GraphicalReportHandler::new_themed(theme)
         .with_width(100)
+        .with_wrap_lines(false)
         .with_links(false)
 }
 
