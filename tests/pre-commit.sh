@@ -59,5 +59,16 @@ git add -A
 status=0; git commit -qm "a session with tool failures" >"$work/log3" 2>&1 || status=$?
 outcome "a transcript violation blocks the commit" block "$status" "$work/log3" "MCP104"
 
+git checkout -q HEAD -- logs/session.jsonl
+cp "$root/testdata/transcripts/formats/fail_claude_server.log" logs/mcp-server-weather.log
+echo "2026-12-01 10:00:00 unrelated application log" > logs/app.log
+git add -A
+status=0; git commit -qm "a Claude Desktop log" >"$work/log4" 2>&1 || status=$?
+outcome "a Claude Desktop log is audited" block "$status" "$work/log4" "MCP104"
+if grep -q "app.log" "$work/log4"; then
+  echo "FAIL: logs/app.log, no Claude Desktop log, was audited"
+  failed=$((failed + 1))
+fi
+
 echo "pre-commit hooks: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
