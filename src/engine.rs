@@ -92,16 +92,16 @@ fn audit_one(
         .map_err(|e| e.to_string())
 }
 
-/// Applies suppressions and the configuration to the findings, lets `preface` write what
-/// comes before them, renders the report, and returns the exit status (trouble wins over
-/// findings).
+/// Applies suppressions and the configuration to the findings, lets `preface` add to the
+/// report and write what comes before the findings, renders the report, and returns the exit
+/// status (trouble wins over findings).
 pub fn conclude(
     checked: Vec<Checked>,
     trouble: bool,
     config: &Config,
     args: &OutputArgs,
     env: &mut Env,
-    preface: impl FnOnce(&Report, &mut dyn io::Write) -> io::Result<()>,
+    preface: impl FnOnce(&mut Report, &mut dyn io::Write) -> io::Result<()>,
 ) -> io::Result<i32> {
     let mut report = Report::default();
     for file in checked {
@@ -129,7 +129,7 @@ pub fn conclude(
         quiet: args.quiet,
         statistics: args.statistics,
     };
-    preface(&report, env.stdout)?;
+    preface(&mut report, env.stdout)?;
     report.render(options, env.stdout)?;
     env.stdout.flush()?;
     Ok(if trouble {

@@ -337,6 +337,36 @@ server.serve_forever()
 }
 
 #[test]
+fn every_format_for_machines_carries_the_clause_verdicts() {
+    // CI must see that a clause was never tested, not only what failed.
+    let server = fixture_server();
+    let json = run(&["probe", "--format", "json", "--", &server, "--broken"]);
+    let doc: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    let verdict = |doc: &serde_json::Value, clause: &str| {
+        let clauses = doc.as_array().unwrap();
+        let found = clauses.iter().find(|c| c["clause"] == clause).unwrap();
+        found["verdict"].as_str().unwrap().to_string()
+    };
+    assert_eq!(verdict(&doc["clauses"], "unknown tool"), "fail");
+    assert_eq!(verdict(&doc["clauses"], "unavailable tool"), "not-probed");
+    assert_eq!(verdict(&doc["clauses"], "unknown method"), "pass");
+    let sarif = run(&["probe", "--format", "sarif", "--", &server, "--broken"]);
+    let doc: serde_json::Value = serde_json::from_str(&sarif.stdout).unwrap();
+    let clauses = &doc["runs"][0]["properties"]["clauses"];
+    assert_eq!(verdict(clauses, "invalid input"), "fail");
+    let audit = run(&[
+        "audit",
+        "--format",
+        "json",
+        "testdata/transcripts/MCP104/fail_tool_failure.jsonl",
+    ]);
+    assert!(
+        !audit.stdout.contains("\"clauses\""),
+        "only a probe has clauses"
+    );
+}
+
+#[test]
 fn a_server_that_cannot_be_probed_is_trouble() {
     let cases: [(&[&str], &str); 6] = [
         (
@@ -490,9 +520,20 @@ fn the_audit_of_a_recording_equals_the_audit_of_the_probe() {
     };
     let audited = audit_of(&probed);
     assert_eq!(audited, audit_of(&recorded));
+    // The probe's document adds its clause verdicts; its findings are the audit's.
+    let mut probe_doc: serde_json::Value =
+        serde_json::from_str(&probe.stdout.replace(probed.to_str().unwrap(), "TRANSCRIPT"))
+            .unwrap();
+    assert!(
+        probe_doc
+            .as_object_mut()
+            .unwrap()
+            .remove("clauses")
+            .is_some()
+    );
     assert_eq!(
-        audited,
-        probe.stdout.replace(probed.to_str().unwrap(), "TRANSCRIPT")
+        serde_json::from_str::<serde_json::Value>(&audited).unwrap(),
+        probe_doc
     );
     assert_eq!(audited.matches("\"code\": \"MCP1").count(), 11, "{audited}");
 }

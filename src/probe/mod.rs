@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 use crate::cli::ProbeArgs;
 use crate::engine::{conclude, settings};
 use crate::finding::FileReport;
-use crate::report::Format;
+use crate::report::{ClauseVerdict, Format};
 use crate::rules::Level;
 use crate::suppress::Checked;
 use crate::transcript::read::Dir;
@@ -111,6 +111,14 @@ pub fn run(args: &ProbeArgs, env: &mut Env) -> io::Result<i32> {
             if table {
                 write_table(&probes, &verdicts, out)?;
             }
+            report.clauses = verdicts
+                .into_iter()
+                .map(|(clause, verdict, detail)| ClauseVerdict {
+                    clause: clause.title(),
+                    verdict: verdict.as_str(),
+                    detail,
+                })
+                .collect();
             Ok(())
         },
     )?;
@@ -518,6 +526,17 @@ enum Verdict {
     NotProbed,
 }
 
+impl Verdict {
+    /// As the JSON and SARIF reports spell it.
+    fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Pass => "pass",
+            Verdict::Fail => "fail",
+            Verdict::NotProbed => "not-probed",
+        }
+    }
+}
+
 /// Each clause's verdict, with what backs it: pass (the requests sent), fail (the findings
 /// that fail it), or not probed (why).
 fn verdicts(probes: &[Probe], file: &FileReport) -> Vec<(Clause, Verdict, String)> {
@@ -583,9 +602,9 @@ fn write_table(
     writeln!(out, "SEP-2145 probe: {sent} requests")?;
     for (clause, verdict, detail) in verdicts {
         let verdict = match verdict {
-            Verdict::Pass => "pass",
-            Verdict::Fail => "FAIL",
+            Verdict::Fail => "FAIL", // to stand out in a table read by eye
             Verdict::NotProbed => "not probed",
+            Verdict::Pass => "pass",
         };
         writeln!(out, "  {:<19} {verdict:<11} {detail}", clause.title())?;
     }

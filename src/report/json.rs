@@ -4,13 +4,15 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::Report;
+use super::{ClauseVerdict, Report};
 
 #[derive(Serialize)]
 struct Document<'a> {
     version: u32,
     profile: &'a str,
     findings: Vec<JsonFinding<'a>>,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    clauses: &'a [ClauseVerdict],
     summary: Summary,
 }
 
@@ -65,6 +67,7 @@ pub fn render(report: &Report, out: &mut dyn Write) -> io::Result<()> {
         version: 1,
         profile: report.profile,
         findings,
+        clauses: &report.clauses,
         summary: Summary {
             files: report.files.len(),
             errors: counts.errors,

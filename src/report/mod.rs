@@ -48,6 +48,20 @@ pub struct Report {
     pub profile: &'static str,
     /// The directory paths are relative to (SARIF URIs).
     pub base: PathBuf,
+    /// A probe's verdict on each of the SEP's clauses, so that CI sees what was not tested;
+    /// empty for `check` and `audit`.
+    pub clauses: Vec<ClauseVerdict>,
+}
+
+/// A probe's verdict on one clause of SEP-2145.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct ClauseVerdict {
+    /// `unknown tool`, `invalid input`, ...
+    pub clause: &'static str,
+    /// `pass`, `fail` or `not-probed`.
+    pub verdict: &'static str,
+    /// The requests that passed, the findings that failed it, or why it was not probed.
+    pub detail: String,
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]

@@ -71,7 +71,7 @@ pub fn render(report: &Report, options: Options, out: &mut dyn Write) -> io::Res
             }},
             "columnKind": "unicodeCodePoints",
             "results": results,
-            "properties": {"profile": report.profile},
+            "properties": properties(report),
         }],
     });
     serde_json::to_writer_pretty(&mut *out, &log)?;
@@ -107,6 +107,15 @@ fn level(level: Level) -> &'static str {
         Level::Warning => "warning",
         Level::Advice => "note",
     }
+}
+
+/// The run's properties: the profile, and a probe's verdict on each clause.
+fn properties(report: &Report) -> serde_json::Value {
+    let mut properties = json!({"profile": report.profile});
+    if !report.clauses.is_empty() {
+        properties["clauses"] = json!(report.clauses);
+    }
+    properties
 }
 
 /// A path as found on the command line, relative to `base` where it lies under it, with
