@@ -24,6 +24,9 @@ pub enum RootKind {
     /// `impl ToolHandler { fn handle }` (pmcp): pmcp sends its every `Err` but
     /// `Error::ToolRejected` as a JSON-RPC error (-32603).
     PmcpTool,
+    /// `impl ToolHandler { fn handle_tool_call }` (ultrafast-mcp): every `Err` is sent as a
+    /// JSON-RPC error.
+    UltrafastTool,
     /// The `CallToolRequest` arm of rust-mcp-sdk's `ServerHandlerCore::handle_request`, or
     /// `handle_call_tool_request_mrtr`.
     RustMcpSdkCore,

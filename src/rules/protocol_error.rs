@@ -98,6 +98,9 @@ impl ProtocolErrorRule {
             RootKind::McpAttrTool => format!(
                 "return the failure as the tool's result, `Ok(CallToolResult {{ content: vec![Content::text(\"{text}\")], is_error: Some(true), .. }})` (a `#[tool]` may return `Result<CallToolResult>`): mcp-attr sends every `Err` of a `#[tool]` as a JSON-RPC error"
             ),
+            RootKind::UltrafastTool => format!(
+                "return `Ok(ToolResult {{ content: vec![ToolContent::text(\"{text}\".to_string())], is_error: Some(true) }})`: ultrafast-mcp sends every `Err` of `handle_tool_call` as a JSON-RPC error"
+            ),
             RootKind::PmcpTool => format!(
                 "return `Err(Error::tool_rejected(\"{text}\", None))`: pmcp (2.22 and later) answers it with an `isError` result, and sends every other `Err` of a tool handler as a JSON-RPC error"
             ),

@@ -21,6 +21,8 @@ pub struct Sdks {
     pub tower_mcp: bool,
     /// pmcp, which sends every `Err` of a `ToolHandler` but `ToolRejected` as a JSON-RPC error.
     pub pmcp: bool,
+    /// ultrafast-mcp, which sends every `Err` of a `ToolHandler` as a JSON-RPC error.
+    pub ultrafast: bool,
 }
 
 const OTHER_SDKS: &[&str] = &[
@@ -140,6 +142,7 @@ impl<'a> FileFacts<'a> {
                 self.sdks.mcp_attr |= root == "mcp_attr";
                 self.sdks.tower_mcp |= root == "tower_mcp";
                 self.sdks.pmcp |= root == "pmcp";
+                self.sdks.ultrafast |= root.starts_with("ultrafast_mcp");
             }
             _ => {}
         }
@@ -212,6 +215,14 @@ impl<'a> FileFacts<'a> {
         full.len() >= 2 && full[0] == "pmcp" && full.last().is_some_and(|l| l == "Error")
     }
 
+    /// Whether a type path names ultrafast-mcp's `MCPError`.
+    pub fn is_ultrafast_error(&self, segments: &[String]) -> bool {
+        let full = self.expand(segments);
+        full.len() >= 2
+            && full[0].starts_with("ultrafast_mcp")
+            && full.last().is_some_and(|l| l == "MCPError")
+    }
+
     /// Whether a return type is mcp-attr's or pmcp's `Result<T>` (its error type is the SDK's
     /// `Error`), however imported or aliased.
     pub fn is_sdk_result(&self, ty: &Type) -> bool {
@@ -219,8 +230,13 @@ impl<'a> FileFacts<'a> {
         for _ in 0..4 {
             let Type::Path(p) = ty else { return false };
             let full = self.expand(&path_strings(&p.path));
-            if full.first().is_some_and(|s| s == "mcp_attr" || s == "pmcp")
-                && full.last().is_some_and(|s| s == "Result")
+            let sdk = full
+                .first()
+                .is_some_and(|s| s == "mcp_attr" || s == "pmcp" || s.starts_with("ultrafast_mcp"));
+            if sdk
+                && full
+                    .last()
+                    .is_some_and(|s| s == "Result" || s == "MCPResult")
             {
                 return true;
             }

@@ -403,6 +403,7 @@ impl<'a> Walker<'_, 'a> {
             RootKind::RmcpTool
                 | RootKind::McpAttrTool
                 | RootKind::PmcpTool
+                | RootKind::UltrafastTool
                 | RootKind::RmcpCallTool
                 | RootKind::RmcpHelper
         );

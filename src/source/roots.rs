@@ -95,6 +95,9 @@ impl<'a> Visit<'a> for Finder<'_, 'a> {
                 (Some("ToolHandler"), "handle") if self.facts.sdks.pmcp => {
                     self.push(RootKind::PmcpTool, Body::Block(&f.block));
                 }
+                (Some("ToolHandler"), "handle_tool_call") if self.facts.sdks.ultrafast => {
+                    self.push(RootKind::UltrafastTool, Body::Block(&f.block));
+                }
                 (Some("ServerHandler"), "handle_call_tool_request_mrtr") => {
                     self.push(RootKind::RustMcpSdkCore, Body::Block(&f.block));
                 }

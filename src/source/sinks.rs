@@ -55,12 +55,25 @@ pub fn typed_error(facts: &FileFacts, expr: &Expr, root: RootKind) -> Option<Pro
                 return None;
             }
             let written = written(&segments);
-            // pmcp answers every `Error` a tool handler returns with -32603, whatever it holds.
-            if facts.is_pmcp_error(ty) {
+            // pmcp answers every `Error` a tool handler returns with -32603, whatever it holds;
+            // ultrafast a tool handler's invalid params with -32602, any other `MCPError`
+            // with -32603.
+            let sdk_code = if facts.is_pmcp_error(ty) {
+                Some(-32603)
+            } else if facts.is_ultrafast_error(ty) {
+                Some(if ctor == "invalid_params" {
+                    -32602
+                } else {
+                    -32603
+                })
+            } else {
+                None
+            };
+            if let Some(code) = sdk_code {
                 return Some(ProtocolError {
                     written,
                     constructor: ctor.clone(),
-                    code: Some(-32603),
+                    code: Some(code),
                     message: call.args.first().and_then(message_of),
                     via: None,
                     call: None,
