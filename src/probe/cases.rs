@@ -7,18 +7,23 @@ use serde_json::{Map, Value, json};
 const MAX_DEPTH: usize = 8;
 
 /// Argument objects that each violate `schema` in one way, with what they do.
-pub fn invalid_arguments(schema: &Value) -> Vec<(String, Value)> {
+pub fn invalid_arguments(root: &Value) -> Vec<(String, Value)> {
+    let schema = resolve(root, root);
     let properties = schema.get("properties").and_then(Value::as_object);
     let required: Vec<&str> = schema
         .get("required")
         .and_then(Value::as_array)
         .map(|r| r.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default();
-    let property = |name: &str| properties.and_then(|p| p.get(name));
+    let property = |name: &str| {
+        properties
+            .and_then(|p| p.get(name))
+            .map(|s| resolve(root, s))
+    };
     let valid: Map<String, Value> = required
         .iter()
         .map(|name| {
-            let value = property(name).map_or_else(|| json!("mcp-lint"), |s| sample(s, 0));
+            let value = property(name).map_or_else(|| json!("mcp-lint"), |s| sample(root, s, 0));
             (name.to_string(), value)
         })
         .collect();
@@ -51,6 +56,22 @@ pub fn invalid_arguments(schema: &Value) -> Vec<(String, Value)> {
     cases
 }
 
+/// `schema`, or what its local `$ref` (`#/$defs/Query`, `#/definitions/..`) points at, in
+/// `root`; a ref elsewhere (a URL, a file) is never followed, and a chain of refs ends.
+fn resolve<'s>(root: &'s Value, schema: &'s Value) -> &'s Value {
+    let mut schema = schema;
+    for _ in 0..MAX_DEPTH {
+        let Some(pointer) = schema.get("$ref").and_then(Value::as_str) else {
+            break;
+        };
+        match pointer.strip_prefix('#').and_then(|p| root.pointer(p)) {
+            Some(target) => schema = target,
+            None => break,
+        }
+    }
+    schema
+}
+
 /// The one JSON type a schema declares (the first non-null of a list).
 fn declared_type(schema: &Value) -> Option<&str> {
     match schema.get("type")? {
@@ -72,8 +93,9 @@ fn wrong_value(expected: &str) -> (Value, &'static str) {
     }
 }
 
-/// A value `schema` accepts, as far as a simple reading of it goes.
-fn sample(schema: &Value, depth: usize) -> Value {
+/// A value `schema` (part of `root`) accepts, as far as a simple reading of it goes.
+fn sample(root: &Value, schema: &Value, depth: usize) -> Value {
+    let schema = resolve(root, schema);
     if let Some(value) = schema.get("const").or_else(|| schema.get("default")) {
         return value.clone();
     }
@@ -84,7 +106,7 @@ fn sample(schema: &Value, depth: usize) -> Value {
     if depth < MAX_DEPTH
         && let Some(option) = first("anyOf").or_else(|| first("oneOf"))
     {
-        return sample(option, depth + 1);
+        return sample(root, option, depth + 1);
     }
     let number = |key| schema.get(key).and_then(Value::as_f64);
     match declared_type(schema) {
@@ -95,18 +117,20 @@ fn sample(schema: &Value, depth: usize) -> Value {
         Some("array") => {
             let count = schema.get("minItems").and_then(Value::as_u64).unwrap_or(0);
             let item = match schema.get("items") {
-                Some(items) if depth < MAX_DEPTH => sample(items, depth + 1),
+                Some(items) if depth < MAX_DEPTH => sample(root, items, depth + 1),
                 _ => json!("mcp-lint"),
             };
             Value::Array(vec![item; count.min(16) as usize])
         }
-        Some("object") if depth < MAX_DEPTH => Value::Object(required_object(schema, depth + 1)),
+        Some("object") if depth < MAX_DEPTH => {
+            Value::Object(required_object(root, schema, depth + 1))
+        }
         Some("object") => json!({}),
         _ => sample_string(schema),
     }
 }
 
-fn required_object(schema: &Value, depth: usize) -> Map<String, Value> {
+fn required_object(root: &Value, schema: &Value, depth: usize) -> Map<String, Value> {
     let properties = schema.get("properties").and_then(Value::as_object);
     schema
         .get("required")
@@ -117,7 +141,7 @@ fn required_object(schema: &Value, depth: usize) -> Map<String, Value> {
         .map(|name| {
             let value = properties
                 .and_then(|p| p.get(name))
-                .map_or_else(|| json!("mcp-lint"), |s| sample(s, depth));
+                .map_or_else(|| json!("mcp-lint"), |s| sample(root, s, depth));
             (name.to_string(), value)
         })
         .collect()
@@ -193,6 +217,32 @@ mod tests {
         let cases = invalid_arguments(&schema);
         assert_eq!(cases.len(), 2);
         let long = json!({"minItems": u64::MAX, "type": "array"});
-        assert_eq!(sample(&long, 0).as_array().map(Vec::len), Some(16));
+        assert_eq!(sample(&long, &long, 0).as_array().map(Vec::len), Some(16));
+        // A ref to itself ends too.
+        let looped = json!({"$ref": "#"});
+        assert!(invalid_arguments(&looped).is_empty());
+    }
+
+    #[test]
+    fn local_refs_are_followed() {
+        // B12: the required, typed property behind `$ref`/`$defs`, as Pydantic writes it.
+        let schema = json!({
+            "$defs": {"Query": {"type": "object", "properties": {"q": {"$ref": "#/$defs/Text"}}, "required": ["q"]},
+                      "Text": {"type": "string"}},
+            "$ref": "#/$defs/Query"
+        });
+        assert_eq!(
+            invalid_arguments(&schema),
+            [
+                (
+                    "arguments without the required property `q`".to_string(),
+                    json!({})
+                ),
+                (
+                    "`q` as a number where the schema says string".to_string(),
+                    json!({"q": 12345})
+                ),
+            ]
+        );
     }
 }
