@@ -6,7 +6,7 @@ use std::sync::Mutex;
 
 use crate::cli::{AuditArgs, CheckArgs, ListFormat, OutputArgs};
 use crate::walk::{InputFormat, Kind};
-use crate::{Env, engine, exit, rules, walk};
+use crate::{Env, engine, exit, report, rules, use_color, walk};
 
 pub fn run(args: &CheckArgs, env: &mut Env) -> io::Result<i32> {
     report_inputs(walk::collect(&args.paths, false), None, &args.output, env)
@@ -28,10 +28,15 @@ fn report_inputs(
     args: &OutputArgs,
     env: &mut Env,
 ) -> io::Result<i32> {
-    let config = match engine::settings(args, env) {
+    let mut config = match engine::settings(args, env) {
         Ok(config) => config,
         Err(status) => return Ok(status),
     };
+    let paths: Vec<_> = inputs.files.iter().map(|i| i.path.clone()).collect();
+    if let Err(error) = config.discover_nearer(&paths, &env.cwd) {
+        report::render_config_error(&error, use_color(args.color, env), env.stderr)?;
+        return Ok(exit::TROUBLE);
+    }
     // The command line's `--input-format auto` undoes the configuration's.
     let format = format.or(config.input_format).unwrap_or(InputFormat::Auto);
     // Excludes hold for files named explicitly too, as pre-commit names every staged file.

@@ -5,7 +5,7 @@
 //! A level comes from, in order: the rule's default, the profile, the file's `[rules]`, the
 //! command line (`--warn`, `--allow`), then `[per-path]` ignores and `--deny warnings`.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -110,6 +110,14 @@ pub struct Config {
     exclude: Vec<PathPattern>,
     per_path: Vec<(PathPattern, Vec<&'static str>)>,
     pub input_format: Option<InputFormat>,
+    /// Found by walking up from the working directory (not named with `--config`): files
+    /// below it may have a nearer configuration of their own.
+    discovered: bool,
+    /// The profile the command line set, which holds in nearer configurations too.
+    pub cli_profile: Option<Profile>,
+    /// Configurations nearer to some of the files, deepest first (see
+    /// [`Config::discover_nearer`]).
+    nearer: Vec<Config>,
 }
 
 /// An `exclude` or `[per-path]` entry, relative to the configuration's directory: a path
@@ -179,25 +187,85 @@ impl Config {
             );
         }
         for dir in cwd.ancestors() {
-            for name in ["mcp-lint.toml", "Cargo.toml"] {
-                let path = dir.join(name);
-                let shown = path.strip_prefix(cwd).unwrap_or(&path);
-                // A file that is there but cannot be read (not UTF-8, no permission) is an
-                // error, as with `--config`: skipping it would silently use other settings.
-                let text = match std::fs::read_to_string(&path) {
-                    Ok(text) => text,
-                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-                    Err(_) if !path.is_file() => continue,
-                    Err(e) => {
-                        return Err(ConfigError::plain(shown, format!("cannot read it: {e}")));
+            if let Some(config) = Config::in_dir(dir, cwd)? {
+                return Ok(config);
+            }
+        }
+        Ok(Config {
+            discovered: true,
+            ..Config::default()
+        })
+    }
+
+    /// The configuration file of `dir` itself, if it has one (paths shown relative to `cwd`).
+    fn in_dir(dir: &Path, cwd: &Path) -> Result<Option<Config>, ConfigError> {
+        for name in ["mcp-lint.toml", "Cargo.toml"] {
+            let path = dir.join(name);
+            let shown = path.strip_prefix(cwd).unwrap_or(&path);
+            // A file that is there but cannot be read (not UTF-8, no permission) is an
+            // error, as with `--config`: skipping it would silently use other settings.
+            let text = match std::fs::read_to_string(&path) {
+                Ok(text) => text,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+                Err(_) if !path.is_file() => continue,
+                Err(e) => {
+                    return Err(ConfigError::plain(shown, format!("cannot read it: {e}")));
+                }
+            };
+            if let Some(mut config) = Config::parse(shown, cwd, &text)? {
+                config.discovered = true;
+                return Ok(Some(config));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Finds, for each of `files`, a configuration nearer to it than this one (as ruff does:
+    /// `mcp-lint crate-a/src` from a monorepo's root uses `crate-a/mcp-lint.toml`). None when
+    /// this one was named with `--config`, which holds for every file. The command line's
+    /// levels and profile hold in each.
+    pub fn discover_nearer(&mut self, files: &[PathBuf], cwd: &Path) -> Result<(), ConfigError> {
+        if !self.discovered {
+            return Ok(());
+        }
+        let mut dirs: Vec<PathBuf> = files
+            .iter()
+            .filter_map(|f| normalize(&cwd.join(f)).parent().map(Path::to_path_buf))
+            .collect();
+        dirs.sort();
+        dirs.dedup();
+        let mut seen = HashSet::new();
+        for dir in dirs {
+            // Up to this configuration's own directory, which is not nearer.
+            for dir in dir
+                .ancestors()
+                .take_while(|d| *d != self.dir && !self.dir.starts_with(d))
+            {
+                if !seen.insert(dir.to_path_buf()) {
+                    break;
+                }
+                if let Some(mut nearer) = Config::in_dir(dir, cwd)? {
+                    nearer.cli_levels = self.cli_levels.clone();
+                    if let Some(profile) = self.cli_profile {
+                        nearer.profile = profile;
                     }
-                };
-                if let Some(config) = Config::parse(shown, cwd, &text)? {
-                    return Ok(config);
+                    self.nearer.push(nearer);
                 }
             }
         }
-        Ok(Config::default())
+        // Deepest first, so the first that holds a path is its nearest.
+        self.nearer
+            .sort_by_key(|c| std::cmp::Reverse(c.dir.components().count()));
+        Ok(())
+    }
+
+    /// The configuration that holds for `path`: the nearest one found for it, or this one.
+    fn for_path(&self, path: &Path, cwd: &Path) -> &Config {
+        let path = normalize(&cwd.join(path));
+        self.nearer
+            .iter()
+            .find(|c| path.starts_with(&c.dir))
+            .unwrap_or(self)
     }
 
     /// Reads the file at `path` (as shown to the user, relative to `cwd` or absolute);
@@ -252,6 +320,9 @@ impl Config {
             exclude: Vec::new(),
             per_path: Vec::new(),
             input_format: None,
+            discovered: false,
+            cli_profile: None,
+            nearer: Vec::new(),
         };
         // A rule named in the file, by code or name; an unknown one is an error at its place.
         let rule_at = |name: &Spanned<String>| {
@@ -323,29 +394,32 @@ impl Config {
         path: &Path,
         cwd: &Path,
     ) -> Option<Level> {
-        let off = self
+        let config = self.for_path(path, cwd);
+        let off = config
             .profile
             .off()
             .iter()
             .any(|(code, part)| *code == rule.code && (part.is_none() || *part == aspect));
         let by_profile = (!off).then_some(rule.level);
-        let set = self
+        let set = config
             .cli_levels
             .get(rule.code)
-            .or_else(|| self.file_levels.get(rule.code));
+            .or_else(|| config.file_levels.get(rule.code));
         let level = set.copied().unwrap_or(by_profile)?;
-        let ignored = self
+        let ignored = config
             .per_path
             .iter()
-            .any(|(prefix, codes)| codes.contains(&rule.code) && self.under(path, prefix, cwd));
+            .any(|(prefix, codes)| codes.contains(&rule.code) && config.under(path, prefix, cwd));
         (!ignored).then_some(level)
     }
 
-    /// Whether `path` lies under an `exclude` entry.
+    /// Whether `path` lies under an `exclude` entry of the configuration that holds for it.
     pub fn excluded(&self, path: &Path, cwd: &Path) -> bool {
-        self.exclude
+        let config = self.for_path(path, cwd);
+        config
+            .exclude
             .iter()
-            .any(|prefix| self.under(path, prefix, cwd))
+            .any(|prefix| config.under(path, prefix, cwd))
     }
 
     /// Whether `path` (relative to `cwd`) is matched by `pattern` (relative to the

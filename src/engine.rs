@@ -153,6 +153,7 @@ pub fn settings(args: &OutputArgs, env: &mut Env) -> Result<Config, i32> {
     };
     if let Some(profile) = args.profile {
         config.profile = profile;
+        config.cli_profile = Some(profile);
     }
     let levels = args
         .warn

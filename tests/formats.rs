@@ -222,3 +222,49 @@ fn a_discovered_configuration_that_cannot_be_read_is_an_error() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("mcp-lint.toml: cannot read it"), "{stderr}");
 }
+
+#[test]
+fn each_file_takes_its_nearest_configuration() {
+    // As ruff does: `mcp-lint crate-a/src crate-b/src` from a monorepo's root uses
+    // `crate-a/mcp-lint.toml` for crate-a's files, and the root's for the others.
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("monorepo");
+    let _ = std::fs::remove_dir_all(&dir);
+    for member in ["crate-a", "crate-b"] {
+        std::fs::create_dir_all(dir.join(member).join("src")).unwrap();
+        std::fs::copy(
+            common::root().join(SOURCES[0]),
+            dir.join(member).join("src/server.rs"),
+        )
+        .unwrap();
+    }
+    std::fs::write(dir.join("mcp-lint.toml"), "[rules]\nMCP101 = \"warning\"\n").unwrap();
+    std::fs::write(
+        dir.join("crate-a/mcp-lint.toml"),
+        "[rules]\nMCP101 = \"off\"\n",
+    )
+    .unwrap();
+    let run = |extra: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_mcp-lint"))
+            .args(["--format", "concise"])
+            .args(extra)
+            .args(["crate-a/src", "crate-b/src"])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let out = run(&[]);
+    assert!(
+        !out.contains("crate-a/"),
+        "crate-a turns MCP101 off:\n{out}"
+    );
+    assert!(
+        out.contains("crate-b/src/server.rs") && out.contains("MCP101 warning"),
+        "{out}"
+    );
+    // `--config` holds for every file, and the command line's levels in every configuration.
+    let named = run(&["--config", "mcp-lint.toml"]);
+    assert!(named.contains("crate-a/src/server.rs"), "{named}");
+    let denied = run(&["--warn", "MCP101"]);
+    assert!(denied.contains("crate-a/src/server.rs"), "{denied}");
+}
