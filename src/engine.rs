@@ -76,20 +76,28 @@ fn audit_one(
     let audit = || -> io::Result<FileReport> {
         if path.as_os_str() == "-" {
             let bytes = stdin.unwrap_or_default();
-            let open = || -> io::Result<Box<dyn io::BufRead + '_>> { Ok(Box::new(bytes)) };
+            let open = || decompressed(bytes);
             return transcript::audit("-", &open, format, named, progress);
         }
-        let open = || -> io::Result<Box<dyn io::BufRead>> {
-            Ok(Box::new(io::BufReader::with_capacity(
-                1 << 16,
-                std::fs::File::open(path)?,
-            )))
+        let open = || {
+            let file = std::fs::File::open(path)?;
+            decompressed(io::BufReader::with_capacity(1 << 16, file))
         };
         transcript::audit(&path.display().to_string(), &open, format, named, progress)
     };
     catch_unwind(AssertUnwindSafe(audit))
         .map_err(|_| "internal error while auditing this file; please report it".to_string())?
         .map_err(|e| e.to_string())
+}
+
+/// `reader`, or what it decompresses to when it is gzip (by its magic bytes, whatever the
+/// name): log pipelines keep sessions compressed, read here as a stream.
+fn decompressed<'r>(mut reader: impl io::BufRead + 'r) -> io::Result<Box<dyn io::BufRead + 'r>> {
+    if reader.fill_buf()?.starts_with(&[0x1f, 0x8b]) {
+        let gzip = flate2::bufread::MultiGzDecoder::new(reader);
+        return Ok(Box::new(io::BufReader::with_capacity(1 << 16, gzip)));
+    }
+    Ok(Box::new(reader))
 }
 
 /// Applies suppressions and the configuration to the findings, lets `preface` add to the

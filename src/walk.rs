@@ -58,7 +58,7 @@ pub struct Inputs {
     pub errors: Vec<String>,
 }
 
-/// Extensions a directory walk takes as transcripts under `audit`.
+/// Extensions a directory walk takes as transcripts under `audit`, gzipped (`.jsonl.gz`) too.
 const TRANSCRIPT_EXTENSIONS: &[&str] = &["jsonl", "ndjson", "log", "har"];
 
 /// For `check`: directories are walked for `*.rs` files, skipping `target/`, `.git/`, hidden
@@ -136,9 +136,16 @@ fn walk_dir(root: &Path, transcripts_only: bool, inputs: &mut Inputs) {
     }
 }
 
+/// Whether `path` ends in one of `extensions`, or (a transcript) in one of them and `.gz`.
 fn has_extension(path: &Path, extensions: &[&str]) -> bool {
-    path.extension()
-        .is_some_and(|x| extensions.iter().any(|e| x == *e))
+    let plain = |p: &Path| {
+        p.extension()
+            .is_some_and(|x| extensions.iter().any(|e| x == *e))
+    };
+    let compressed = extensions == TRANSCRIPT_EXTENSIONS
+        && path.extension().is_some_and(|x| x == "gz")
+        && plain(&path.with_extension(""));
+    plain(path) || compressed
 }
 
 fn is_skipped_dir(name: &std::ffi::OsStr) -> bool {

@@ -256,3 +256,19 @@ fn a_capture_cut_short_says_so() {
         out.stdout
     );
 }
+
+#[test]
+fn gzipped_transcripts_are_read_as_a_stream_named_or_walked() {
+    use std::io::Write;
+    let plain = std::fs::read("testdata/transcripts/MCP104/fail_tool_failure.jsonl").unwrap();
+    let dir = scratch("gzip");
+    let file = dir.join("session.jsonl.gz");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(&plain).unwrap();
+    std::fs::write(&file, gz.finish().unwrap()).unwrap();
+    let (status, codes) = audit(&file);
+    assert_eq!(codes, ["MCP104", "MCP104", "MCP104"]);
+    assert_eq!(status, 1);
+    let (_, walked) = audit(&dir);
+    assert_eq!(walked, codes, "a walk takes *.jsonl.gz");
+}
