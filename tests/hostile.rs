@@ -272,3 +272,31 @@ fn gzipped_transcripts_are_read_as_a_stream_named_or_walked() {
     let (_, walked) = audit(&dir);
     assert_eq!(walked, codes, "a walk takes *.jsonl.gz");
 }
+
+#[test]
+fn an_error_page_in_a_capture_is_named_with_its_status() {
+    // B18: an HTML 500 in a HAR is not "a response event is not JSON".
+    let entry = |request: &str, status: u16, mime: &str, body: &str| {
+        serde_json::json!({
+            "request": {"method": "POST", "url": "http://localhost/mcp", "headers": [],
+                        "postData": {"mimeType": "application/json", "text": request}},
+            "response": {"status": status, "headers": [],
+                         "content": {"mimeType": mime, "text": body}}
+        })
+    };
+    let har = serde_json::json!({"log": {"entries": [
+        entry(r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#, 200,
+              "application/json", r#"{"jsonrpc":"2.0","id":1,"result":{"capabilities":{"tools":{}}}}"#),
+        entry(r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"x","arguments":{}}}"#,
+              500, "text/html", "<html><body>Internal Server Error</body></html>"),
+    ]}});
+    let file = scratch("error-page").join("capture.har");
+    std::fs::write(&file, serde_json::to_string_pretty(&har).unwrap()).unwrap();
+    let out = common::run(&["audit", "--format", "concise", file.to_str().unwrap()]);
+    assert!(
+        out.stdout
+            .contains("MCP001 warning the HTTP 500 response body (text/html) is not JSON"),
+        "{}",
+        out.stdout
+    );
+}

@@ -139,9 +139,16 @@ pub fn har(doc: &str) -> Result<Vec<Item<'_>>, String> {
             .as_str()
             .map(str::to_string)
             .or_else(|| header(response, "content-type"));
-        let payloads = match mime.is_some_and(|m| m.contains("event-stream")) {
-            true => sse_data(&body),
-            false => vec![body],
+        // Said with its HTTP status: a 500 or an HTML error page is not a broken message.
+        let status = response["status"]
+            .as_u64()
+            .map_or(String::new(), |s| format!("HTTP {s} "));
+        let (payloads, what) = match mime.as_deref().filter(|m| m.contains("event-stream")) {
+            Some(_) => (sse_data(&body), "a response event".to_string()),
+            None => {
+                let kind = mime.map(|m| format!(" ({m})")).unwrap_or_default();
+                (vec![body], format!("the {status}response body{kind}"))
+            }
         };
         for payload in payloads {
             items.push(body_item(
@@ -149,7 +156,7 @@ pub fn har(doc: &str) -> Result<Vec<Item<'_>>, String> {
                 &session,
                 &payload,
                 (text, text_offset, path),
-                "a response event",
+                &what,
             ));
         }
     }
