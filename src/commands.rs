@@ -39,8 +39,24 @@ fn report_inputs(
     }
     // The command line's `--input-format auto` undoes the configuration's.
     let format = format.or(config.input_format).unwrap_or(InputFormat::Auto);
-    // Excludes hold for files named explicitly too, as pre-commit names every staged file.
-    inputs.files.retain(|i| !config.excluded(&i.path, &env.cwd));
+    // Excludes hold for files named explicitly too, as pre-commit names every staged file;
+    // a named file left out is said, once for all, so that "0 files" is not a mystery.
+    let (excluded, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut inputs.files)
+        .into_iter()
+        .partition(|i| config.excluded(&i.path, &env.cwd));
+    inputs.files = kept;
+    let named: Vec<_> = excluded.iter().filter(|i| !i.walked).collect();
+    if let (Some(first), false) = (named.first(), args.quiet) {
+        let others = match named.len() {
+            1 => String::new(),
+            n => format!(" and {} other named files", n - 1),
+        };
+        writeln!(
+            env.stderr,
+            "mcp-lint: {}{others} excluded by the configuration's `exclude`, not checked",
+            first.path.display()
+        )?;
+    }
     let mut trouble = !inputs.errors.is_empty();
     for error in &inputs.errors {
         writeln!(env.stderr, "mcp-lint: {error}")?;

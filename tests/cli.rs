@@ -456,3 +456,20 @@ fn a_rule_set_by_code_and_by_name_is_an_error() {
         out.stderr
     );
 }
+
+#[test]
+fn a_named_file_left_out_by_exclude_is_said() {
+    // From the report's friction list: "0 files" with no word of `exclude`.
+    let named = "testdata/source/traps/pass_cfg_test_and_client.rs";
+    let out = run(&["--config", "testdata/config/levels.toml", named]);
+    assert_eq!(out.status, 0);
+    assert!(
+        out.stderr.contains(&format!(
+            "mcp-lint: {named} excluded by the configuration's `exclude`, not checked"
+        )),
+        "{}",
+        out.stderr
+    );
+    let quiet = run(&["--quiet", "--config", "testdata/config/levels.toml", named]);
+    assert!(quiet.stderr.is_empty(), "{}", quiet.stderr);
+}
