@@ -220,6 +220,11 @@ impl<'a, 's> Defaults<'a, 's> {
 
 impl<'a> Visit<'a> for Defaults<'a, '_> {
     fn visit_item_impl(&mut self, item: &'a syn::ItemImpl) {
+        // `impl rmcp::ServerHandler for ..` under `#[rmcp::tool_handler]`, in a file that
+        // imports nothing of rmcp.
+        let by_path = |path: &syn::Path| path.segments.first().is_some_and(|s| s.ident == "rmcp");
+        self.rmcp |= item.trait_.as_ref().is_some_and(|(p, _)| by_path(p))
+            || item.attrs.iter().any(|a| by_path(a.path()));
         let trait_name = item.trait_.as_ref().and_then(|(p, _)| p.segments.last());
         if self.rmcp && trait_name.is_some_and(|s| s.ident == "ServerHandler") {
             self.server_handler(item);

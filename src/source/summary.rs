@@ -84,9 +84,8 @@ fn fill(
             })
             .collect()
     };
-    if facts.sdks.rmcp {
-        (summary.routes_tools, summary.typed_arguments) = defaults::tools_of(file, &facts, source);
-    }
+    // Not gated on `use rmcp`: `#[rmcp::tool_handler]` may be written out in full.
+    (summary.routes_tools, summary.typed_arguments) = defaults::tools_of(file, &facts, source);
     let converted_calls = |sites: &[super::site::ErrorSite]| -> Vec<(String, Sink)> {
         let converted = sites.iter().flat_map(|s| {
             flow::converted_calls(s)
