@@ -288,7 +288,7 @@ fn finding(site: &ErrorSite, source: &SourceText) -> Option<Finding> {
 /// where and why.
 pub(crate) fn lex_error(text: &str) -> Option<String> {
     let problem = syntax::problem(text)?;
-    if problem.message.starts_with("brackets nest") {
+    if problem.too_deep {
         return None; // reported where it matters, before parsing
     }
     let lexed = text.parse::<proc_macro2::TokenStream>();

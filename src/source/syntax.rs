@@ -12,13 +12,15 @@ pub const MAX_NESTING: usize = 1000;
 pub struct Problem {
     pub at: Range<usize>,
     pub message: String,
+    /// Brackets nest deeper than [`MAX_NESTING`]: valid Rust perhaps, but not parsed.
+    pub too_deep: bool,
 }
 
 /// Where brackets first nest deeper than [`MAX_NESTING`]: syn and the walkers recurse once per
 /// level, so beyond it a file is not real code (generated or hostile) and parsing it could
 /// overflow the stack.
 pub fn too_deep(text: &str) -> Option<Problem> {
-    problem(text).filter(|p| p.message.starts_with("brackets nest"))
+    problem(text).filter(|p| p.too_deep)
 }
 
 /// The first token-level problem of `text`: brackets nested deeper than [`MAX_NESTING`], a
@@ -30,6 +32,7 @@ pub fn problem(text: &str) -> Option<Problem> {
         Some(Problem {
             at: at..(at + 1).min(bytes.len()),
             message,
+            too_deep: false,
         })
     };
     let mut open: Vec<usize> = Vec::new();
@@ -74,10 +77,11 @@ pub fn problem(text: &str) -> Option<Problem> {
             b'(' | b'[' | b'{' => {
                 open.push(i);
                 if open.len() > MAX_NESTING {
-                    return problem(
-                        i,
-                        format!("brackets nest more than {MAX_NESTING} deep here"),
-                    );
+                    let message = format!("brackets nest more than {MAX_NESTING} deep here");
+                    return problem(i, message).map(|p| Problem {
+                        too_deep: true,
+                        ..p
+                    });
                 }
             }
             b')' | b']' | b'}' => match open.pop() {
