@@ -240,14 +240,18 @@ impl CodeError {
         })
     }
 
-    /// The request itself is malformed (no `params`, no `name`): a protocol error is right.
+    /// The request itself is malformed (no `params`, no `name`, `arguments` not an object): a
+    /// protocol error is right.
     pub fn is_malformed_request(&self) -> bool {
+        let arguments_not_an_object = self.message_mentions(&["arguments"])
+            && self.message_mentions(&["must be an object", "not an object"]);
         let absent = self.innermost().is_some_and(|g| {
             g.kind != GuardKind::MatchArm(ArmKind::Other)
                 && g.kind != GuardKind::MatchArm(ArmKind::Fallback)
                 && g.subject == Subject::RequestField
         });
         absent
+            || arguments_not_an_object
             || self.message_mentions(&[
                 "missing tool name",
                 "missing name",
@@ -432,6 +436,8 @@ mod tests {
         assert!(e.is_malformed_request() && e.is_permitted());
         assert!(error("internal_error", Some(-32042), None).is_permitted());
         assert!(error("new", Some(-32602), Some("Tool name required")).is_permitted());
+        assert!(error("new", None, Some("`params.arguments` must be an object")).is_permitted());
+        assert!(!error("new", None, Some("`path` must be an absolute path")).is_permitted());
         assert!(!error("internal_error", None, Some("disk full")).is_permitted());
     }
 

@@ -133,6 +133,9 @@ pub fn check_files(files: &[PathBuf], cwd: &Path) -> Vec<Result<Checked, String>
     summaries.extend(more);
     let unparsed = paths_where(&context, &summaries, |s| s.unparsed);
     let unlexable = paths_where(&context, &scans, |s| s.unlexable);
+    // A named file that mentions MCP in a crate with nothing to report is still parsed, so
+    // that a syntax error in it is said.
+    let matters = paths_where(&context, &scans, |s| s.matters);
     let index = CrateIndex::build(summaries.into_iter().flatten().collect(), aliases);
     // Phase two: every named file, with the crate's helpers known.
     parallel(files.len(), |i| {
@@ -142,7 +145,7 @@ pub fn check_files(files: &[PathBuf], cwd: &Path) -> Vec<Result<Checked, String>
             true => Needs::Check {
                 unparsed: unparsed.contains(path),
             },
-            false if unlexable.contains(path) => Needs::LexError,
+            false if unlexable.contains(path) || matters.contains(path) => Needs::SyntaxOnly,
             false => Needs::Nothing,
         };
         Some(check_one(path, &index, needs))
@@ -205,8 +208,7 @@ fn test_modules(path: &Path, text: &str) -> Vec<PathBuf> {
     out
 }
 
-/// Every Rust file of the crates `files` belong to (a crate is the nearest directory with a
-/// `Cargo.toml`), walked as `check` walks directories; each file once.
+/// Every Rust file of the crates `files` belong to (see [`index::crate_dir`]), walked as `check` walks directories; each file once.
 fn crate_files(files: &[PathBuf], cwd: &Path) -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = files.iter().map(|p| index::crate_dir(p)).collect();
     dirs.sort();
@@ -216,14 +218,16 @@ fn crate_files(files: &[PathBuf], cwd: &Path) -> Vec<PathBuf> {
     // Crate directories are absolute; the files found in them are named relative to the
     // working directory when they are under it, as the user names files, so a finding that
     // points into another file ("via `helper` (src/x.rs:3)") prints its path the same way.
-    let walked =
-        walk::collect(&dirs, false)
-            .files
-            .into_iter()
-            .map(|i| match i.path.strip_prefix(cwd) {
-                Ok(relative) => relative.to_path_buf(),
-                Err(_) => i.path,
-            });
+    // A loose file is a crate of its own: walking it finds itself. A crate's walk leaves out
+    // what is not its own (test data, nested crates).
+    let walked = walk::collect(&dirs, false)
+        .files
+        .into_iter()
+        .filter(|i| dirs.binary_search(&index::crate_dir(&i.path)).is_ok())
+        .map(|i| match i.path.strip_prefix(cwd) {
+            Ok(relative) => relative.to_path_buf(),
+            Err(_) => i.path,
+        });
     files
         .iter()
         .cloned()
@@ -272,8 +276,9 @@ fn summarize_one(path: &Path, crate_aliases: &HashSet<String>) -> Option<FileSum
 enum Needs {
     /// Nothing MCP-related in it, and it is Rust: read in phase zero, not read again.
     Nothing,
-    /// Nothing MCP-related in it, but it does not split into Rust tokens: say so.
-    LexError,
+    /// Nothing to check in it, but it does not split into Rust tokens, or it mentions MCP in a
+    /// crate with nothing to report: parsed only to say a syntax error.
+    SyntaxOnly,
     /// Check it; `unparsed`: phase one could not parse it, so it is parsed again to say why.
     Check { unparsed: bool },
 }
@@ -290,7 +295,6 @@ fn check_one(path: &Path, index: &CrateIndex, needs: Needs) -> Result<Checked, S
     let helpers = index.defines_helpers(&path.display().to_string());
     let unparsed = match needs {
         Needs::Nothing if !helpers => return Ok(nothing()),
-        Needs::LexError if !helpers => true,
         Needs::Check { unparsed } => unparsed,
         _ => false,
     };
@@ -303,6 +307,15 @@ fn check_one(path: &Path, index: &CrateIndex, needs: Needs) -> Result<Checked, S
             });
         }
     };
+    if matches!(needs, Needs::SyntaxOnly) && !helpers {
+        return Ok(match super::syntax_error(&source) {
+            Some(finding) => Checked {
+                report: FileReport::new(source, vec![finding]),
+                suppressions: Vec::new(),
+            },
+            None => nothing(),
+        });
+    }
     if !unparsed && !helpers && !super::may_report(source.text()) {
         return Ok(nothing());
     }

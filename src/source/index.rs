@@ -409,23 +409,99 @@ pub fn rmcp_error_aliases(text: &str) -> Vec<String> {
     out
 }
 
-/// The crate a file belongs to: the nearest directory above it with a `Cargo.toml`. Looked
-/// up once per directory: every phase asks it of every file.
+/// The crate a file belongs to: the nearest directory above it with a `Cargo.toml`, if the
+/// file lies where cargo compiles from (`src/`, `examples/`, `tests/`, `benches/`, `build.rs`,
+/// or the directory of a target's `path`). A file elsewhere (test data, a loose script) is a
+/// crate of its own, so that helpers of unrelated files with the same names are not taken for
+/// its own. The manifest is looked up once per directory: every phase asks it of every file.
 pub fn crate_dir(path: &Path) -> PathBuf {
-    static CACHE: std::sync::OnceLock<std::sync::Mutex<HashMap<PathBuf, PathBuf>>> =
-        std::sync::OnceLock::new();
+    type Cache = std::sync::Mutex<HashMap<PathBuf, (PathBuf, Vec<PathBuf>)>>;
+    static CACHE: std::sync::OnceLock<Cache> = std::sync::OnceLock::new();
     let parent = path.parent().unwrap_or(Path::new(".")).to_path_buf();
     let cache = CACHE.get_or_init(Default::default);
-    if let Some(found) = cache.lock().ok().and_then(|c| c.get(&parent).cloned()) {
-        return found;
+    let cached = cache.lock().ok().and_then(|c| c.get(&parent).cloned());
+    let (absolute, roots) = cached.unwrap_or_else(|| {
+        let absolute = std::fs::canonicalize(&parent).unwrap_or_else(|_| parent.clone());
+        let roots = absolute
+            .ancestors()
+            .find(|dir| dir.join("Cargo.toml").is_file())
+            .map(|dir| (dir.to_path_buf(), target_roots(dir)));
+        let found = match roots {
+            Some((dir, roots)) if roots.iter().any(|r| absolute.starts_with(dir.join(r))) => {
+                (dir, Vec::new())
+            }
+            // Outside every target: decided per file, below.
+            Some((_, _)) | None => (absolute, vec![PathBuf::new()]),
+        };
+        if let Ok(mut cache) = cache.lock() {
+            cache.insert(parent, found.clone());
+        }
+        found
+    });
+    match roots.is_empty() {
+        true => absolute,
+        false => match path.file_name() {
+            // `build.rs` beside the manifest is compiled; any other file here stands alone.
+            Some(name) if name == "build.rs" && absolute.join("Cargo.toml").is_file() => absolute,
+            Some(name) => absolute.join(name),
+            None => absolute,
+        },
     }
-    let absolute = std::fs::canonicalize(&parent).unwrap_or_else(|_| parent.clone());
-    let found = absolute
-        .ancestors()
-        .find(|dir| dir.join("Cargo.toml").is_file())
-        .map_or_else(|| absolute.clone(), Path::to_path_buf);
-    if let Ok(mut cache) = cache.lock() {
-        cache.insert(parent, found.clone());
+}
+
+/// The directories a crate's targets are compiled from, relative to its manifest: cargo's
+/// default layout, and the directory of every `path = "..."` the manifest gives a target.
+fn target_roots(dir: &Path) -> Vec<PathBuf> {
+    let mut roots: Vec<PathBuf> = ["src", "examples", "tests", "benches"]
+        .iter()
+        .map(PathBuf::from)
+        .collect();
+    let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap_or_default();
+    for line in manifest.lines() {
+        let Some(value) = line.trim().strip_prefix("path") else {
+            continue;
+        };
+        let value = value.trim_start().strip_prefix('=').unwrap_or_default();
+        let value = value.trim().trim_matches('"');
+        if value.ends_with(".rs") {
+            let target = Path::new(value);
+            roots.push(target.parent().unwrap_or(Path::new("")).to_path_buf());
+        }
     }
-    found
+    roots
+}
+
+#[cfg(test)]
+mod tests {
+    use super::crate_dir;
+
+    #[test]
+    fn a_crate_is_what_cargo_compiles() {
+        let dir = std::env::temp_dir().join(format!("mcp-lint-crate-dir-{}", std::process::id()));
+        for file in [
+            "src/a.rs",
+            "tools/b.rs",
+            "testdata/c.rs",
+            "nested/src/d.rs",
+            "build.rs",
+        ] {
+            let path = dir.join(file);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "").unwrap();
+        }
+        let manifest = "[package]\nname = \"x\"\n[[bin]]\nname = \"b\"\npath = \"tools/b.rs\"\n";
+        std::fs::write(dir.join("Cargo.toml"), manifest).unwrap();
+        std::fs::write(dir.join("nested/Cargo.toml"), "[package]\nname = \"n\"\n").unwrap();
+        let root = std::fs::canonicalize(&dir).unwrap();
+        assert_eq!(crate_dir(&dir.join("src/a.rs")), root);
+        assert_eq!(crate_dir(&dir.join("tools/b.rs")), root);
+        assert_eq!(crate_dir(&dir.join("build.rs")), root);
+        assert_eq!(crate_dir(&dir.join("nested/src/d.rs")), root.join("nested"));
+        // Test data is no part of the crate: a file of its own.
+        assert_eq!(
+            crate_dir(&dir.join("testdata/c.rs")),
+            root.join("testdata/c.rs")
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -124,9 +124,8 @@ pub fn check(
     path: &Path,
     index: &CrateIndex,
 ) -> (Vec<Finding>, Vec<Suppression>) {
-    if let Some(deep) = too_deep(source.text()) {
-        let message = format!("{}, so the file was not checked", deep.message);
-        return (vec![not_parsed(source, deep.at, message)], Vec::new());
+    if let Some(deep) = deep_nesting(source) {
+        return (vec![deep], Vec::new());
     }
     let (mut findings, extents) = match parse(source.text()) {
         Ok(file) => (check_parsed(source, &file, path, index), Extents::of(&file)),
@@ -137,6 +136,23 @@ pub fn check(
     let (suppressions, invalid) = suppress::parse(source, |line| extents.0.get(&line).copied());
     findings.extend(invalid);
     (findings, suppressions)
+}
+
+/// The MCP004 finding of a file that is not valid Rust, for a file checked for nothing else.
+pub fn syntax_error(source: &SourceText) -> Option<Finding> {
+    let finding = deep_nesting(source).or_else(|| {
+        let error = parse(source.text()).err()?;
+        Some(parse_error(source, &error))
+    });
+    proc_macro2::extra::invalidate_current_thread_spans();
+    finding
+}
+
+/// Brackets nested too deep for the parser's stack: the file is not parsed at all.
+fn deep_nesting(source: &SourceText) -> Option<Finding> {
+    let deep = too_deep(source.text())?;
+    let message = format!("{}, so the file was not checked", deep.message);
+    Some(not_parsed(source, deep.at, message))
 }
 
 /// The last line of the outermost statement, item or match arm that starts on each line.
