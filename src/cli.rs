@@ -71,6 +71,8 @@ pub enum Command {
     Probe(ProbeArgs),
     /// Run a stdio server behind a transparent proxy that records its traffic as envelope JSONL
     Record(RecordArgs),
+    /// Serve mcp-lint's checks over stdio as an MCP server (tools: check, audit, explain, rules), for coding agents
+    Mcp,
     /// List the rule catalog
     Rules {
         #[arg(long, value_enum, default_value_t = ListFormat::Human)]

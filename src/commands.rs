@@ -124,20 +124,25 @@ pub fn list_rules(format: ListFormat, env: &mut Env) -> io::Result<i32> {
             }
         }
         ListFormat::Json => {
-            let list: Vec<serde_json::Value> = rules::RULES
-                .iter()
-                .map(|r| {
-                    serde_json::json!({
-                        "code": r.code, "name": r.name, "level": r.level.as_str(),
-                        "source": r.source, "transcript": r.transcript, "summary": r.summary,
-                    })
-                })
-                .collect();
+            let list = catalog();
             serde_json::to_writer_pretty(&mut *env.stdout, &list)?;
             writeln!(env.stdout)?;
         }
     }
     Ok(exit::CLEAN)
+}
+
+/// The catalog as JSON: each rule's code, name, level, passes and summary.
+pub fn catalog() -> Vec<serde_json::Value> {
+    rules::RULES
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "code": r.code, "name": r.name, "level": r.level.as_str(),
+                "source": r.source, "transcript": r.transcript, "summary": r.summary,
+            })
+        })
+        .collect()
 }
 
 pub fn explain(code_or_name: &str, env: &mut Env) -> io::Result<i32> {

@@ -14,6 +14,7 @@ mod probe;
 mod record;
 mod report;
 pub mod rules;
+mod serve;
 mod source;
 mod suppress;
 mod text;
@@ -83,6 +84,7 @@ where
         Some(Command::Audit(args)) => commands::audit(&args, env),
         Some(Command::Probe(args)) => probe::run(&args, env),
         Some(Command::Record(args)) => record::run(&args, env),
+        Some(Command::Mcp) => serve::run(env),
         Some(Command::Rules { format }) => commands::list_rules(format, env),
         Some(Command::Explain { rule }) => commands::explain(&rule, env),
     };

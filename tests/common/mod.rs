@@ -25,6 +25,21 @@ pub fn run_on(
     stderr_is_terminal: bool,
     no_color: bool,
 ) -> Output {
+    run_full(args, stdout_is_terminal, stderr_is_terminal, no_color, b"")
+}
+
+/// Runs mcp-lint with `stdin` as its standard input.
+pub fn run_stdin(args: &[&str], stdin: &[u8]) -> Output {
+    run_full(args, false, false, false, stdin)
+}
+
+fn run_full(
+    args: &[&str],
+    stdout_is_terminal: bool,
+    stderr_is_terminal: bool,
+    no_color: bool,
+    mut stdin: &[u8],
+) -> Output {
     let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
     let status = {
         let mut env = mcp_lint::Env {
@@ -33,7 +48,7 @@ pub fn run_on(
             stdout_is_terminal,
             stderr_is_terminal,
             no_color,
-            stdin: &mut std::io::empty(),
+            stdin: &mut stdin,
             cwd: root(),
         };
         mcp_lint::run(
