@@ -297,20 +297,7 @@ fn jsonl_lines_are_json_findings_then_its_summary() {
     for (line, expected) in lines.iter().zip(findings) {
         assert_eq!(&serde_json::from_str::<Value>(line).unwrap(), expected);
         // The same field order as json's.
-        let keys = [
-            "code",
-            "rule",
-            "level",
-            "file",
-            "line",
-            "column",
-            "end_line",
-            "end_column",
-            "message",
-            "help",
-            "request_id",
-        ];
-        let at: Vec<usize> = keys
+        let at: Vec<usize> = common::FINDING_FIELDS
             .iter()
             .map(|k| line.find(&format!("\"{k}\":")).unwrap())
             .collect();
@@ -322,6 +309,17 @@ fn jsonl_lines_are_json_findings_then_its_summary() {
         summary["summary"],
         serde_json::json!({"files": 7, "errors": 9, "warnings": 2, "advice": 0})
     );
+}
+
+/// The packages of a manifest, as cargo names them.
+fn packages(manifest: &str) -> Vec<cargo_metadata::Package> {
+    let metadata = cargo_metadata::MetadataCommand::new()
+        .manifest_path(common::root().join(manifest))
+        .no_deps()
+        .other_options(["--offline".to_string()])
+        .exec()
+        .unwrap();
+    metadata.packages
 }
 
 #[test]
@@ -345,21 +343,23 @@ fn cargo_messages_parse_as_cargo_tooling_reads_them_and_spans_hold_the_offending
 
     let mut primaries = Vec::new();
     for m in &messages {
-        // The package of the nearest Cargo.toml, and the target cargo would build the file in.
+        // The package of the nearest Cargo.toml, and the target cargo would build the file in,
+        // as `cargo metadata` names them.
         let file = &m.message.spans[0].file_name;
-        let (package, target, kind) = if file.contains("plugin-proxy") {
-            ("plugin-proxy@0.1.0", "plugin-proxy", "bin")
+        let (manifest, target) = if file.contains("plugin-proxy") {
+            (
+                "testdata/source/crates/plugin-proxy/Cargo.toml",
+                "plugin-proxy",
+            )
         } else {
-            ("mcp-lint@0.1.0", "mcp_lint", "lib")
+            ("Cargo.toml", "mcp_lint")
         };
-        assert!(
-            m.package_id.repr.ends_with(&format!("#{package}")),
-            "{}",
-            m.package_id
-        );
+        let package = &packages(manifest)[0];
+        assert_eq!(m.package_id, package.id);
+        let cargo_target = package.targets.iter().find(|t| t.name == target).unwrap();
         assert_eq!(
-            (m.target.name.as_str(), m.target.kind[0].to_string()),
-            (target, kind.into())
+            (&m.target.kind, &m.target.src_path),
+            (&cargo_target.kind, &cargo_target.src_path)
         );
         let d = &m.message;
         let code = d.code.as_ref().unwrap();

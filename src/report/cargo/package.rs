@@ -10,7 +10,8 @@ use serde::{Deserialize, Serialize};
 
 /// A package as a `compiler-message` names it.
 pub struct Package {
-    /// `path+file:///abs/dir#name@version`, cargo's form since 1.77.
+    /// `path+file:///abs/dir#name@version`, cargo's form since 1.77 (`#version` where the
+    /// directory is named like the package).
     pub id: String,
     pub manifest_path: String,
     pub target: Target,
@@ -123,8 +124,14 @@ fn package(root: &Path, fields: &Fields, path: &Path) -> Package {
         ),
         _ => (&["bin"], fields.name.clone(), root.join("src/main.rs")),
     };
+    // Cargo leaves the name out where the directory already says it.
+    let id = if root.file_name().is_some_and(|dir| *dir == *fields.name) {
+        format!("path+file://{}#{version}", root.display())
+    } else {
+        format!("path+file://{}#{}@{version}", root.display(), fields.name)
+    };
     Package {
-        id: format!("path+file://{}#{}@{version}", root.display(), fields.name),
+        id,
         manifest_path: root.join("Cargo.toml").display().to_string(),
         target: Target::new(kind, name, &src_path, edition),
     }
