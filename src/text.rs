@@ -113,8 +113,13 @@ impl SourceText {
 
     /// The length in bytes of the line holding `offset`.
     pub fn line_len(&self, offset: usize) -> usize {
+        self.line(offset).1.len()
+    }
+
+    /// The line holding `offset`, without its line break, and the byte offset it starts at.
+    pub fn line(&self, offset: usize) -> (usize, &str) {
         let Some(chunk) = self.chunk(offset) else {
-            return 0;
+            return (0, "");
         };
         let local = (offset - chunk.offset).min(chunk.text.len());
         let index = chunk.line_starts.partition_point(|&s| s <= local) - 1;
@@ -123,7 +128,7 @@ impl SourceText {
             .line_starts
             .get(index + 1)
             .map_or(chunk.text.len(), |next| next - 1);
-        end - start
+        (chunk.offset + start, &chunk.text[start..end])
     }
 
     /// Start and end positions of a span; the end is the column after the last char.

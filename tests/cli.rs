@@ -82,19 +82,7 @@ fn json_follows_the_spec() {
         .keys()
         .map(String::as_str)
         .collect();
-    let mut expected = vec![
-        "code",
-        "rule",
-        "level",
-        "file",
-        "line",
-        "column",
-        "end_line",
-        "end_column",
-        "message",
-        "help",
-        "request_id",
-    ];
+    let mut expected = common::FINDING_FIELDS.to_vec();
     expected.sort();
     assert_eq!(keys, expected);
     assert_eq!(first["code"], "MCP101");

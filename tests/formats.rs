@@ -268,3 +268,398 @@ fn each_file_takes_its_nearest_configuration() {
     let denied = run(&["--warn", "MCP101"]);
     assert!(denied.contains("crate-a/src/server.rs"), "{denied}");
 }
+
+/// A transcript whose tool name holds what every format must escape: markup, quotes, a
+/// backtick, a `|`, a line break and a control character XML 1.0 forbids.
+fn hostile_transcript() -> (PathBuf, &'static str) {
+    let name = "a<b&\"c'\u{1}|`d`\nx";
+    let call = serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": name, "arguments": {}}});
+    let error =
+        r#"{"jsonrpc": "2.0", "id": 1, "error": {"code": -32602, "message": "Unknown tool"}}"#;
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("hostile.jsonl");
+    std::fs::write(&path, format!("{call}\n{error}\n")).unwrap();
+    (path, name)
+}
+
+#[test]
+fn jsonl_lines_are_json_findings_then_its_summary() {
+    let (hostile, _) = hostile_transcript();
+    let mut args = vec![TRANSCRIPT, hostile.to_str().unwrap()];
+    args.extend(SOURCES);
+    let document: Value =
+        serde_json::from_str(&common::run(&[&["--format", "json"], &args[..]].concat()).stdout)
+            .unwrap();
+    let out = common::run(&[&["--format", "jsonl"], &args[..]].concat());
+    assert_eq!(out.status, 1);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    let findings = document["findings"].as_array().unwrap();
+    assert_eq!(lines.len(), findings.len() + 1);
+    for (line, expected) in lines.iter().zip(findings) {
+        assert_eq!(&serde_json::from_str::<Value>(line).unwrap(), expected);
+        // The same field order as json's.
+        let at: Vec<usize> = common::FINDING_FIELDS
+            .iter()
+            .map(|k| line.find(&format!("\"{k}\":")).unwrap())
+            .collect();
+        assert!(at.is_sorted(), "{line}");
+    }
+    let summary: Value = serde_json::from_str(lines.last().unwrap()).unwrap();
+    assert_eq!(summary, serde_json::json!({"summary": document["summary"]}));
+    assert_eq!(
+        summary["summary"],
+        serde_json::json!({"files": 7, "errors": 9, "warnings": 2, "advice": 0})
+    );
+}
+
+/// The packages of a manifest, as cargo names them.
+fn packages(manifest: &str) -> Vec<cargo_metadata::Package> {
+    let metadata = cargo_metadata::MetadataCommand::new()
+        .manifest_path(common::root().join(manifest))
+        .no_deps()
+        .other_options(["--offline".to_string()])
+        .exec()
+        .unwrap();
+    metadata.packages
+}
+
+#[test]
+fn cargo_messages_parse_as_cargo_tooling_reads_them_and_spans_hold_the_offending_bytes() {
+    use cargo_metadata::Message;
+    use cargo_metadata::diagnostic::DiagnosticLevel;
+
+    let advice = "testdata/source/MCP201/fail_vague_errors.rs";
+    let mut args = vec!["--format", "cargo", TRANSCRIPT, advice];
+    args.extend(SOURCES);
+    let out = common::run(&args);
+    assert_eq!(out.status, 1);
+    let mut messages = Vec::new();
+    for message in Message::parse_stream(out.stdout.as_bytes()) {
+        match message.unwrap() {
+            Message::CompilerMessage(m) => messages.push(m),
+            other => panic!("not a compiler message: {other:?}"),
+        }
+    }
+    assert_eq!(messages.len(), 12);
+
+    let mut primaries = Vec::new();
+    for m in &messages {
+        // The package of the nearest Cargo.toml, and the target cargo would build the file in,
+        // as `cargo metadata` names them.
+        let file = &m.message.spans[0].file_name;
+        let (manifest, target) = if file.contains("plugin-proxy") {
+            (
+                "testdata/source/crates/plugin-proxy/Cargo.toml",
+                "plugin-proxy",
+            )
+        } else {
+            ("Cargo.toml", "mcp_lint")
+        };
+        let package = &packages(manifest)[0];
+        assert_eq!(m.package_id, package.id);
+        let cargo_target = package.targets.iter().find(|t| t.name == target).unwrap();
+        assert_eq!(
+            (&m.target.kind, &m.target.src_path),
+            (&cargo_target.kind, &cargo_target.src_path)
+        );
+        let d = &m.message;
+        let code = d.code.as_ref().unwrap();
+        assert!(
+            code.explanation
+                .as_ref()
+                .unwrap()
+                .starts_with(&format!("# {}", code.code))
+        );
+        assert!(d.rendered.as_ref().unwrap().starts_with(&code.code));
+        let help = d.children.iter().find(|c| c.level == DiagnosticLevel::Help);
+        assert!(help.is_some_and(|h| !h.message.is_empty()), "{}", d.message);
+        for span in &d.spans {
+            let text = std::fs::read(common::root().join(&span.file_name)).unwrap();
+            let bytes = &text[span.byte_start as usize..span.byte_end as usize];
+            let bytes = String::from_utf8(bytes.to_vec()).unwrap();
+            // The span's lines, cut at the highlighted columns, are the same text.
+            let highlighted: Vec<String> = span
+                .text
+                .iter()
+                .map(|l| {
+                    let chars = l.text.chars();
+                    let len = l.highlight_end - l.highlight_start;
+                    chars.skip(l.highlight_start - 1).take(len).collect()
+                })
+                .collect();
+            assert_eq!(bytes, highlighted.join("\n"));
+            assert_eq!(span.text.len(), span.line_end - span.line_start + 1);
+            if span.is_primary {
+                primaries.push((
+                    span.file_name.rsplit('/').next().unwrap().to_string(),
+                    span.line_start,
+                    span.column_start,
+                    d.level,
+                    bytes,
+                ));
+            }
+        }
+        assert_eq!(d.spans.iter().filter(|s| s.is_primary).count(), 1);
+    }
+    let at = |file: &str, line, column, level, text: &str| {
+        (file.to_string(), line, column, level, text.to_string())
+    };
+    for expected in [
+        at(
+            "fail_rmcp_boxed_future.rs",
+            22,
+            17,
+            DiagnosticLevel::Error,
+            r#"McpError::invalid_params(format!("Unknown tool: {}", params.name), None)"#,
+        ),
+        at(
+            "non_ascii.rs",
+            16,
+            26,
+            DiagnosticLevel::Error,
+            r#"McpError::internal_error("翻訳に失敗しました", None)"#,
+        ),
+        at(
+            "fail_lists_tools.jsonl",
+            7,
+            95,
+            DiagnosticLevel::Warning,
+            r#"{"content": [{"type": "text", "text": "Unknown tool: ech. Available tools: echo, add, weather, list_ids"}], "isError": true}"#,
+        ),
+        at(
+            "fail_vague_errors.rs",
+            5,
+            5,
+            DiagnosticLevel::Note,
+            "CallToolResult::error(vec![])",
+        ),
+    ] {
+        assert!(
+            primaries.contains(&expected),
+            "{expected:?} not in {primaries:#?}"
+        );
+    }
+}
+
+/// What junit-10.xsd declares of an element: its attributes (and which are required), the
+/// elements it may hold, and whether it may hold text.
+#[derive(Debug, Default)]
+struct Declared {
+    attributes: Vec<(String, bool)>,
+    children: Vec<String>,
+    text: bool,
+}
+
+/// The top-level elements of the vendored XSD. A type is inline, a named complex type
+/// (`rerunType`), or `xs:string` (text only).
+fn junit_schema() -> std::collections::HashMap<String, Declared> {
+    let text = std::fs::read_to_string(common::root().join("testdata/junit/junit-10.xsd")).unwrap();
+    let xsd = roxmltree::Document::parse(&text).unwrap();
+    let is =
+        |node: &roxmltree::Node, name: &str| node.is_element() && node.tag_name().name() == name;
+    let schema = xsd.root_element();
+    let named_type = |name: &str| {
+        schema
+            .children()
+            .find(|n| is(n, "complexType") && n.attribute("name") == Some(name))
+    };
+    let describe = |complex: roxmltree::Node| Declared {
+        attributes: complex
+            .descendants()
+            .filter(|n| is(n, "attribute"))
+            .map(|n| {
+                (
+                    n.attribute("name").unwrap().to_string(),
+                    n.attribute("use") == Some("required"),
+                )
+            })
+            .collect(),
+        children: complex
+            .descendants()
+            .filter(|n| is(n, "element"))
+            .map(|n| {
+                n.attribute("ref")
+                    .or(n.attribute("name"))
+                    .unwrap()
+                    .to_string()
+            })
+            .collect(),
+        text: complex.attribute("mixed") == Some("true"),
+    };
+    schema
+        .children()
+        .filter(|n| is(n, "element"))
+        .map(|element| {
+            let name = element.attribute("name").unwrap().to_string();
+            let declared = match element.attribute("type") {
+                Some("xs:string") => Declared {
+                    text: true,
+                    ..Declared::default()
+                },
+                Some(named) => describe(named_type(named).unwrap()),
+                None => describe(element.children().find(|n| is(n, "complexType")).unwrap()),
+            };
+            (name, declared)
+        })
+        .collect()
+}
+
+fn elements<'a, 'i>(node: roxmltree::Node<'a, 'i>, tag: &str) -> Vec<roxmltree::Node<'a, 'i>> {
+    node.descendants().filter(|n| n.has_tag_name(tag)).collect()
+}
+
+/// Every element and attribute of `node` is declared where it stands, required attributes
+/// are there, and text stands only where the schema allows it.
+fn check_against_schema(
+    node: roxmltree::Node,
+    schema: &std::collections::HashMap<String, Declared>,
+) {
+    let name = node.tag_name().name();
+    let declared = schema
+        .get(name)
+        .unwrap_or_else(|| panic!("<{name}> is not in junit-10.xsd"));
+    for attribute in node.attributes() {
+        assert!(
+            declared
+                .attributes
+                .iter()
+                .any(|(a, _)| a == attribute.name()),
+            "<{name} {}> is not in junit-10.xsd",
+            attribute.name()
+        );
+    }
+    for (attribute, required) in &declared.attributes {
+        assert!(
+            !required || node.has_attribute(attribute.as_str()),
+            "<{name}> lacks {attribute}"
+        );
+    }
+    for child in node.children() {
+        if child.is_element() {
+            let child_name = child.tag_name().name();
+            assert!(
+                declared.children.iter().any(|c| c == child_name),
+                "<{child_name}> in <{name}>"
+            );
+            check_against_schema(child, schema);
+        } else if child.is_text() && !declared.text {
+            assert!(child.text().unwrap().trim().is_empty(), "text in <{name}>");
+        }
+    }
+}
+
+#[test]
+fn junit_meets_the_jenkins_schema_and_escapes_what_xml_forbids() {
+    let (hostile, name) = hostile_transcript();
+    let clean = "testdata/source/MCP201/pass_actionable_errors.rs";
+    let advice = "testdata/source/MCP201/fail_vague_errors.rs";
+    let out = common::run(&[
+        "--format",
+        "junit",
+        "--quiet",
+        clean,
+        advice,
+        SOURCES[0],
+        hostile.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status, 1);
+    let xml = roxmltree::Document::parse(&out.stdout).expect("well-formed XML 1.0");
+    let root = xml.root_element();
+    assert_eq!(root.tag_name().name(), "testsuites");
+    let schema = junit_schema();
+    // The schema was read: testsuite requires name, tests, failures and errors.
+    let required: Vec<&str> = schema["testsuite"]
+        .attributes
+        .iter()
+        .filter(|a| a.1)
+        .map(|a| a.0.as_str())
+        .collect();
+    assert_eq!(required, ["name", "tests", "failures", "errors"]);
+    check_against_schema(root, &schema);
+
+    type Case = (String, Option<String>); // "classname / name", failure message
+    let suites: Vec<(String, Vec<Case>)> = elements(root, "testsuite")
+        .into_iter()
+        .map(|suite| {
+            let cases = elements(suite, "testcase");
+            let failures = elements(suite, "failure").len().to_string();
+            assert_eq!(
+                suite.attribute("tests"),
+                Some(cases.len().to_string().as_str())
+            );
+            assert_eq!(suite.attribute("failures"), Some(failures.as_str()));
+            let cases = cases
+                .iter()
+                .map(|c| {
+                    let failure = c.children().find(|n| n.has_tag_name("failure"));
+                    (
+                        format!(
+                            "{} / {}",
+                            c.attribute("classname").unwrap(),
+                            c.attribute("name").unwrap()
+                        ),
+                        failure.map(|f| f.attribute("message").unwrap().to_string()),
+                    )
+                })
+                .collect();
+            (suite.attribute("name").unwrap().to_string(), cases)
+        })
+        .collect();
+    let hostile_name = hostile.to_str().unwrap();
+    let hostile_class = hostile_name.strip_suffix(".jsonl").unwrap();
+    let case = |class: &str, case: &str, failure: Option<&str>| {
+        (format!("{class} / {case}"), failure.map(str::to_string))
+    };
+    let unknown = "unknown tool answered with a JSON-RPC error";
+    // Files in order. With --quiet, the advice file shows no failure: it passes, no errors.
+    assert_eq!(
+        suites,
+        [
+            (
+                hostile_name.to_string(),
+                vec![case(
+                    hostile_class,
+                    "MCP101 unknown-tool-protocol-error at 2:38",
+                    // The forbidden control character is written out; the rest is exact.
+                    Some(&format!(
+                        "{unknown} (-32602) for tools/call `{}` (id 1)",
+                        name.replace('\u{1}', "\\u{1}")
+                    )),
+                )]
+            ),
+            (
+                SOURCES[0].to_string(),
+                vec![
+                    case(
+                        "testdata/source/MCP101/fail_rmcp_boxed_future",
+                        "MCP101 unknown-tool-protocol-error at 22:17",
+                        Some(&format!("{unknown} (-32602)"))
+                    ),
+                    case(
+                        "testdata/source/MCP101/fail_rmcp_boxed_future",
+                        "MCP101 unknown-tool-protocol-error at 35:32",
+                        Some(&format!("{unknown} (-32601)"))
+                    ),
+                ]
+            ),
+            (
+                advice.to_string(),
+                vec![case(
+                    "testdata/source/MCP201/fail_vague_errors",
+                    "no errors",
+                    None
+                )]
+            ),
+            (
+                clean.to_string(),
+                vec![case(
+                    "testdata/source/MCP201/pass_actionable_errors",
+                    "no findings",
+                    None
+                )]
+            ),
+        ]
+    );
+    assert_eq!(root.attribute("tests"), Some("5"));
+    assert_eq!(root.attribute("failures"), Some("3"));
+    assert_eq!(root.attribute("name"), Some("mcp-lint (profile sep-2145)"));
+}

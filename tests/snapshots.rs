@@ -9,6 +9,7 @@ const DISABLED: &str = "testdata/source/MCP102/fail_disabled_tools.rs";
 const FAILURES: &str = "testdata/source/MCP104/fail_tool_failure.rs";
 const TRANSCRIPT: &str = "testdata/transcripts/MCP202/fail_lists_tools.jsonl";
 const ROUTER: &str = "testdata/source/MCP108/fail_router_default.rs";
+const CLEAN: &str = "testdata/source/MCP201/pass_actionable_errors.rs";
 const OLD_RMCP: &str = "testdata/source/MCP108/old-rmcp/src/fail_old_rmcp.rs";
 
 fn snapshot(name: &str, args: &[&str]) {
@@ -55,6 +56,29 @@ fn github() {
         "github",
         &["--format", "github", RUST, TRANSCRIPT, FAILURES],
     );
+}
+
+#[test]
+fn jsonl() {
+    snapshot("jsonl", &["--format", "jsonl", RUST, TRANSCRIPT]);
+}
+
+#[test]
+fn junit() {
+    snapshot("junit", &["--format", "junit", RUST, TRANSCRIPT, CLEAN]);
+}
+
+#[test]
+fn markdown() {
+    snapshot(
+        "markdown",
+        &["--format", "markdown", RUST, TRANSCRIPT, FAILURES],
+    );
+}
+
+#[test]
+fn markdown_with_no_findings() {
+    snapshot("markdown_clean", &["--format", "markdown", CLEAN]);
 }
 
 #[test]

@@ -19,30 +19,38 @@ const MAX_DRAWN_LINE: usize = 1000;
 
 pub fn render(report: &Report, options: Options, out: &mut dyn Write) -> io::Result<()> {
     let handler = handler(options.color);
-    let mut buffer = String::new();
     for file in &report.files {
-        for finding in &file.findings {
-            if !options.shows(finding) {
-                continue;
-            }
-            buffer.clear();
-            let mut spans =
-                std::iter::once(&finding.span).chain(finding.related.iter().map(|l| &l.span));
-            let drawn = spans.all(|s| file.source.line_len(s.start) <= MAX_DRAWN_LINE);
-            let diagnostic = LintDiagnostic {
-                finding,
-                source: &file.source,
-                drawn,
-            };
-            handler
-                .render_report(&mut buffer, &diagnostic)
-                .map_err(|_| io::Error::other("could not render a diagnostic"))?;
+        for finding in file.findings.iter().filter(|f| options.shows(f)) {
+            out.write_all(one(&handler, &file.source, finding)?.as_bytes())?;
             // A blank line after each, as rustc and clippy leave.
-            out.write_all(buffer.as_bytes())?;
             out.write_all(b"\n")?;
         }
     }
     Ok(())
+}
+
+/// One finding as the human format shows it, without colour: rustc's `rendered`.
+pub fn rendered(source: &SourceText, finding: &Finding) -> io::Result<String> {
+    one(&handler(false), source, finding)
+}
+
+fn one(
+    handler: &GraphicalReportHandler,
+    source: &SourceText,
+    finding: &Finding,
+) -> io::Result<String> {
+    let mut spans = std::iter::once(&finding.span).chain(finding.related.iter().map(|l| &l.span));
+    let drawn = spans.all(|s| source.line_len(s.start) <= MAX_DRAWN_LINE);
+    let diagnostic = LintDiagnostic {
+        finding,
+        source,
+        drawn,
+    };
+    let mut buffer = String::new();
+    handler
+        .render_report(&mut buffer, &diagnostic)
+        .map_err(|_| io::Error::other("could not render a diagnostic"))?;
+    Ok(buffer)
 }
 
 /// The graphical handler, themed for colour or not. Messages and help are not wrapped: a

@@ -16,8 +16,9 @@ struct Document<'a> {
     summary: Summary,
 }
 
+/// A finding as `json` lists it and `jsonl` writes it on a line.
 #[derive(Serialize)]
-struct JsonFinding<'a> {
+pub(super) struct JsonFinding<'a> {
     code: &'a str,
     rule: &'a str,
     level: &'a str,
@@ -32,7 +33,7 @@ struct JsonFinding<'a> {
 }
 
 #[derive(Serialize)]
-struct Summary {
+pub(super) struct Summary {
     files: usize,
     errors: usize,
     warnings: usize,
@@ -40,41 +41,45 @@ struct Summary {
 }
 
 pub fn render(report: &Report, out: &mut dyn Write) -> io::Result<()> {
-    let findings = report
-        .files
-        .iter()
-        .flat_map(|file| {
-            file.findings.iter().map(move |f| {
-                let (start, end) = file.source.range_positions(&f.span);
-                JsonFinding {
-                    code: f.rule.code,
-                    rule: f.rule.name,
-                    level: f.level.as_str(),
-                    file: &file.source.name,
-                    line: start.line,
-                    column: start.column,
-                    end_line: end.line,
-                    end_column: end.column,
-                    message: &f.message,
-                    help: f.help.as_deref(),
-                    request_id: f.request_id.as_ref(),
-                }
-            })
-        })
-        .collect();
-    let counts = report.counts();
     let document = Document {
         version: 1,
         profile: report.profile,
-        findings,
+        findings: findings(report).collect(),
         clauses: &report.clauses,
-        summary: Summary {
-            files: report.files.len(),
-            errors: counts.errors,
-            warnings: counts.warnings,
-            advice: counts.advice,
-        },
+        summary: summary(report),
     };
     serde_json::to_writer_pretty(&mut *out, &document)?;
     writeln!(out)
+}
+
+/// Every finding of the report, in order.
+pub(super) fn findings(report: &Report) -> impl Iterator<Item = JsonFinding<'_>> {
+    report.files.iter().flat_map(|file| {
+        file.findings.iter().map(move |f| {
+            let (start, end) = file.source.range_positions(&f.span);
+            JsonFinding {
+                code: f.rule.code,
+                rule: f.rule.name,
+                level: f.level.as_str(),
+                file: &file.source.name,
+                line: start.line,
+                column: start.column,
+                end_line: end.line,
+                end_column: end.column,
+                message: &f.message,
+                help: f.help.as_deref(),
+                request_id: f.request_id.as_ref(),
+            }
+        })
+    })
+}
+
+pub(super) fn summary(report: &Report) -> Summary {
+    let counts = report.counts();
+    Summary {
+        files: report.files.len(),
+        errors: counts.errors,
+        warnings: counts.warnings,
+        advice: counts.advice,
+    }
 }

@@ -1,9 +1,13 @@
 //! The one place findings become output.
 
+mod cargo;
 mod concise;
 mod github;
 mod human;
 mod json;
+mod jsonl;
+mod junit;
+mod markdown;
 mod sarif;
 
 use std::collections::BTreeMap;
@@ -13,7 +17,7 @@ use std::path::PathBuf;
 pub use human::render_config_error;
 
 use crate::finding::FileReport;
-use crate::rules::Level;
+use crate::rules::{Level, RuleMeta};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -27,6 +31,14 @@ pub enum Format {
     Github,
     /// One line per finding: path:line:col: CODE level message
     Concise,
+    /// One JSON object per finding (as in `json`), then a `{"summary": ...}` line
+    Jsonl,
+    /// Cargo's `--message-format=json` stream of rustc diagnostics, for rust-analyzer
+    Cargo,
+    /// JUnit XML, for the test panels of GitLab, Jenkins and Azure
+    Junit,
+    /// A Markdown report, for $GITHUB_STEP_SUMMARY and pull-request comments
+    Markdown,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -100,6 +112,10 @@ impl Report {
             Format::Json => return json::render(self, out),
             Format::Sarif => return sarif::render(self, options, out),
             Format::Github => return github::render(self, options, out),
+            Format::Jsonl => return jsonl::render(self, out),
+            Format::Cargo => return cargo::render(self, options, out),
+            Format::Junit => return junit::render(self, options, out),
+            Format::Markdown => return markdown::render(self, options, out),
         }
         if !options.quiet {
             self.summary(out)?;
@@ -109,6 +125,11 @@ impl Report {
 
     /// `mcp-lint: 1 error, 0 warnings, 0 advice in 3 files (profile sep-2145)`
     fn summary(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "mcp-lint: {}", self.outcome())
+    }
+
+    /// `1 error, 0 warnings, 0 advice in 3 files (profile sep-2145)`
+    fn outcome(&self) -> String {
         let c = self.counts();
         let plural = |n: usize, word: &str| {
             if n == 1 {
@@ -117,9 +138,8 @@ impl Report {
                 format!("{word}s")
             }
         };
-        writeln!(
-            out,
-            "mcp-lint: {} {}, {} {}, {} advice in {} {} (profile {})",
+        format!(
+            "{} {}, {} {}, {} advice in {} {} (profile {})",
             c.errors,
             plural(c.errors, "error"),
             c.warnings,
@@ -133,15 +153,20 @@ impl Report {
 
     /// One line per rule that fired: `count  CODE  name`, most frequent first.
     fn statistics(&self, out: &mut dyn Write) -> io::Result<()> {
-        let mut counts: BTreeMap<(&str, &str), usize> = BTreeMap::new();
-        for f in self.files.iter().flat_map(|f| &f.findings) {
-            *counts.entry((f.rule.code, f.rule.name)).or_default() += 1;
-        }
-        let mut rows: Vec<_> = counts.into_iter().collect();
-        rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        for ((code, name), count) in rows {
-            writeln!(out, "{count:>6}  {code}  {name}")?;
+        for (rule, count) in self.rule_counts() {
+            writeln!(out, "{count:>6}  {}  {}", rule.code, rule.name)?;
         }
         Ok(())
+    }
+
+    /// The rules that fired and how often, most frequent first, then by code.
+    fn rule_counts(&self) -> Vec<(&'static RuleMeta, usize)> {
+        let mut counts: BTreeMap<&str, (&'static RuleMeta, usize)> = BTreeMap::new();
+        for f in self.files.iter().flat_map(|f| &f.findings) {
+            counts.entry(f.rule.code).or_insert((f.rule, 0)).1 += 1;
+        }
+        let mut rows: Vec<_> = counts.into_values().collect();
+        rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.code.cmp(b.0.code)));
+        rows
     }
 }

@@ -68,6 +68,21 @@ pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
 }
 
+/// The fields of a finding in `--format json` (and `jsonl`), in SPEC.md's order.
+pub const FINDING_FIELDS: [&str; 11] = [
+    "code",
+    "rule",
+    "level",
+    "file",
+    "line",
+    "column",
+    "end_line",
+    "end_column",
+    "message",
+    "help",
+    "request_id",
+];
+
 /// `(line, column, code)` of each finding in `--format json` output.
 pub fn findings(json: &str) -> Vec<(String, usize, usize, String)> {
     let doc: serde_json::Value = serde_json::from_str(json).expect("valid JSON output");
