@@ -91,6 +91,8 @@ pub struct CheckArgs {
     pub paths: Vec<PathBuf>,
     #[command(flatten)]
     pub output: OutputArgs,
+    #[command(flatten)]
+    pub baseline: BaselineArgs,
 }
 
 #[derive(Debug, Args)]
@@ -104,6 +106,8 @@ pub struct AuditArgs {
     pub input_format: Option<InputFormat>,
     #[command(flatten)]
     pub output: OutputArgs,
+    #[command(flatten)]
+    pub baseline: BaselineArgs,
 }
 
 #[derive(Debug, Args)]
@@ -176,6 +180,20 @@ pub struct OutputArgs {
     /// Turn this rule (code or name) off
     #[arg(long, value_name = "RULE")]
     pub allow: Vec<String>,
+}
+
+/// Adopting mcp-lint on code that already has findings (`check` and `audit`).
+#[derive(Debug, Args)]
+pub struct BaselineArgs {
+    /// Report only the findings that are not in FILE (written by --write-baseline); matched
+    /// by fingerprint (rule, file, offending text, repeat), not by line. The summary counts
+    /// the findings baselined and the entries that matched nothing (stale)
+    #[arg(long, value_name = "FILE", conflicts_with = "write_baseline")]
+    pub baseline: Option<PathBuf>,
+    /// Record the findings in FILE as a baseline (JSON) instead of reporting them, and exit
+    /// with 0; inputs that could not be checked (MCP004) are never recorded
+    #[arg(long, value_name = "FILE")]
+    pub write_baseline: Option<PathBuf>,
 }
 
 /// How `rules` prints the catalog.

@@ -5,6 +5,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::{ClauseVerdict, Report};
+use crate::baseline::Baselined;
 
 #[derive(Serialize)]
 struct Document<'a> {
@@ -37,6 +38,9 @@ struct Summary {
     errors: usize,
     warnings: usize,
     advice: usize,
+    /// `baselined` and `stale_baseline_entries`, with `--baseline` only.
+    #[serde(flatten)]
+    baseline: Option<Baselined>,
 }
 
 pub fn render(report: &Report, out: &mut dyn Write) -> io::Result<()> {
@@ -73,6 +77,7 @@ pub fn render(report: &Report, out: &mut dyn Write) -> io::Result<()> {
             errors: counts.errors,
             warnings: counts.warnings,
             advice: counts.advice,
+            baseline: report.baselined,
         },
     };
     serde_json::to_writer_pretty(&mut *out, &document)?;

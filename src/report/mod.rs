@@ -2,6 +2,7 @@
 
 mod concise;
 mod github;
+mod gitlab;
 mod human;
 mod json;
 mod sarif;
@@ -12,6 +13,7 @@ use std::path::PathBuf;
 
 pub use human::render_config_error;
 
+use crate::baseline::Baselined;
 use crate::finding::FileReport;
 use crate::rules::Level;
 
@@ -27,6 +29,8 @@ pub enum Format {
     Github,
     /// One line per finding: path:line:col: CODE level message
     Concise,
+    /// GitLab Code Quality JSON, for merge request widgets
+    Gitlab,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -51,6 +55,8 @@ pub struct Report {
     /// A probe's verdict on each of the SEP's clauses, so that CI sees what was not tested;
     /// empty for `check` and `audit`.
     pub clauses: Vec<ClauseVerdict>,
+    /// What `--baseline` hid, when one was given.
+    pub baselined: Option<Baselined>,
 }
 
 /// A probe's verdict on one clause of SEP-2145.
@@ -100,6 +106,7 @@ impl Report {
             Format::Json => return json::render(self, out),
             Format::Sarif => return sarif::render(self, options, out),
             Format::Github => return github::render(self, options, out),
+            Format::Gitlab => return gitlab::render(self, options, out),
         }
         if !options.quiet {
             self.summary(out)?;
@@ -107,7 +114,8 @@ impl Report {
         Ok(())
     }
 
-    /// `mcp-lint: 1 error, 0 warnings, 0 advice in 3 files (profile sep-2145)`
+    /// `mcp-lint: 1 error, 0 warnings, 0 advice in 3 files (profile sep-2145)`, and with a
+    /// baseline `; 4 baselined, 1 stale baseline entry`
     fn summary(&self, out: &mut dyn Write) -> io::Result<()> {
         let c = self.counts();
         let plural = |n: usize, word: &str| {
@@ -117,7 +125,7 @@ impl Report {
                 format!("{word}s")
             }
         };
-        writeln!(
+        write!(
             out,
             "mcp-lint: {} {}, {} {}, {} advice in {} {} (profile {})",
             c.errors,
@@ -128,7 +136,16 @@ impl Report {
             self.files.len(),
             plural(self.files.len(), "file"),
             self.profile
-        )
+        )?;
+        if let Some(b) = self.baselined {
+            let entries = if b.stale == 1 { "entry" } else { "entries" };
+            write!(
+                out,
+                "; {} baselined, {} stale baseline {entries}",
+                b.baselined, b.stale
+            )?;
+        }
+        writeln!(out)
     }
 
     /// One line per rule that fired: `count  CODE  name`, most frequent first.

@@ -8,6 +8,7 @@ use std::path::Path;
 use serde_json::{Value, json};
 
 use super::{Options, Report};
+use crate::fingerprint::portable_path;
 use crate::rules::{Level, RULES, RuleMeta};
 
 pub fn render(report: &Report, options: Options, out: &mut dyn Write) -> io::Result<()> {
@@ -50,6 +51,7 @@ pub fn render(report: &Report, options: Options, out: &mut dyn Write) -> io::Res
                 "level": level(f.level),
                 "message": {"text": f.message},
                 "locations": [location(&f.span)],
+                "partialFingerprints": {"mcpLint/v1": f.fingerprint},
             });
             if !related.is_empty() {
                 result["relatedLocations"] = json!(related);
@@ -123,10 +125,7 @@ fn properties(report: &Report) -> serde_json::Value {
 /// (RFC 3986) but for unreserved characters and `/`: a space, `%`, `#` or a `:` in the first
 /// segment would make an invalid URI reference, which SARIF requires.
 fn relative_uri(name: &str, base: &Path) -> String {
-    let path = Path::new(name);
-    let relative = path.strip_prefix(base).unwrap_or(path);
-    let text = relative.to_string_lossy().replace('\\', "/");
-    let text = text.strip_prefix("./").unwrap_or(&text);
+    let text = portable_path(name, base);
     let mut uri = String::with_capacity(text.len());
     for byte in text.bytes() {
         match byte {
