@@ -190,8 +190,9 @@ pub struct BaselineArgs {
     /// the findings baselined and the entries that matched nothing (stale)
     #[arg(long, value_name = "FILE", conflicts_with = "write_baseline")]
     pub baseline: Option<PathBuf>,
-    /// Record the findings in FILE as a baseline (JSON) instead of reporting them, and exit
-    /// with 0; inputs that could not be checked (MCP004) are never recorded
+    /// Record the findings in FILE as a baseline (JSON) instead of reporting them: exit
+    /// status 0, whatever they are. Inputs that could not be checked (MCP004) are never
+    /// recorded
     #[arg(long, value_name = "FILE")]
     pub write_baseline: Option<PathBuf>,
 }

@@ -263,5 +263,8 @@ mod tests {
             },
             "inside é: clamped to its start"
         );
+        assert_eq!(t.snippet(&(101..104)), "\"a\"");
+        assert_eq!(t.snippet(&(905..908)), ": 2");
+        assert_eq!(t.snippet(&(300..302)), "", "a line not held");
     }
 }

@@ -27,10 +27,10 @@ pub enum Format {
     Sarif,
     /// GitHub Actions annotations
     Github,
+    /// GitLab Code Quality JSON, for the merge request widget
+    Gitlab,
     /// One line per finding: path:line:col: CODE level message
     Concise,
-    /// GitLab Code Quality JSON, for merge request widgets
-    Gitlab,
 }
 
 #[derive(Debug, Clone, Copy)]
