@@ -93,6 +93,8 @@ pub struct CheckArgs {
     pub paths: Vec<PathBuf>,
     #[command(flatten)]
     pub output: OutputArgs,
+    #[command(flatten)]
+    pub baseline: BaselineArgs,
 }
 
 #[derive(Debug, Args)]
@@ -106,6 +108,8 @@ pub struct AuditArgs {
     pub input_format: Option<InputFormat>,
     #[command(flatten)]
     pub output: OutputArgs,
+    #[command(flatten)]
+    pub baseline: BaselineArgs,
 }
 
 #[derive(Debug, Args)]
@@ -178,6 +182,21 @@ pub struct OutputArgs {
     /// Turn this rule (code or name) off
     #[arg(long, value_name = "RULE")]
     pub allow: Vec<String>,
+}
+
+/// Adopting mcp-lint on code that already has findings (`check` and `audit`).
+#[derive(Debug, Args)]
+pub struct BaselineArgs {
+    /// Report only the findings that are not in FILE (written by --write-baseline); matched
+    /// by fingerprint (rule, file, offending text, repeat), not by line. The summary counts
+    /// the findings baselined and the entries that matched nothing (stale)
+    #[arg(long, value_name = "FILE", conflicts_with = "write_baseline")]
+    pub baseline: Option<PathBuf>,
+    /// Record the findings in FILE as a baseline (JSON) instead of reporting them: exit
+    /// status 0, whatever they are. Inputs that could not be checked (MCP004) are never
+    /// recorded
+    #[arg(long, value_name = "FILE")]
+    pub write_baseline: Option<PathBuf>,
 }
 
 /// How `rules` prints the catalog.

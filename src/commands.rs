@@ -4,12 +4,19 @@
 use std::io;
 use std::sync::Mutex;
 
-use crate::cli::{AuditArgs, CheckArgs, ListFormat, OutputArgs};
+use crate::baseline::Mode;
+use crate::cli::{AuditArgs, BaselineArgs, CheckArgs, ListFormat, OutputArgs};
 use crate::walk::{InputFormat, Kind};
 use crate::{Env, engine, exit, report, rules, use_color, walk};
 
 pub fn run(args: &CheckArgs, env: &mut Env) -> io::Result<i32> {
-    report_inputs(walk::collect(&args.paths, false), None, &args.output, env)
+    report_inputs(
+        walk::collect(&args.paths, false),
+        None,
+        &args.output,
+        &args.baseline,
+        env,
+    )
 }
 
 pub fn audit(args: &AuditArgs, env: &mut Env) -> io::Result<i32> {
@@ -17,6 +24,7 @@ pub fn audit(args: &AuditArgs, env: &mut Env) -> io::Result<i32> {
         walk::collect(&args.files, true),
         args.input_format,
         &args.output,
+        &args.baseline,
         env,
     )
 }
@@ -26,11 +34,19 @@ fn report_inputs(
     mut inputs: walk::Inputs,
     format: Option<InputFormat>,
     args: &OutputArgs,
+    baseline: &BaselineArgs,
     env: &mut Env,
 ) -> io::Result<i32> {
     let mut config = match engine::settings(args, env) {
         Ok(config) => config,
         Err(status) => return Ok(status),
+    };
+    let baseline = match Mode::from_args(baseline, &env.cwd) {
+        Ok(mode) => mode,
+        Err(error) => {
+            writeln!(env.stderr, "mcp-lint: {error}")?;
+            return Ok(exit::TROUBLE);
+        }
     };
     let paths: Vec<_> = inputs.files.iter().map(|i| i.path.clone()).collect();
     if let Err(error) = config.discover_nearer(&paths, &env.cwd) {
@@ -104,7 +120,9 @@ fn report_inputs(
             }
         }
     }
-    engine::conclude(checked, trouble, &config, args, env, |_, _| Ok(()))
+    engine::conclude(checked, trouble, &config, args, &baseline, env, |_, _| {
+        Ok(())
+    })
 }
 
 pub fn list_rules(format: ListFormat, env: &mut Env) -> io::Result<i32> {

@@ -6,6 +6,7 @@ use std::io;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
+use crate::baseline::{self, Mode};
 use crate::cli::{Deny, OutputArgs};
 use crate::config::Config;
 use crate::finding::{FileReport, Level};
@@ -13,7 +14,7 @@ use crate::report::{self, Report};
 use crate::suppress::{self, Checked};
 use crate::transcript;
 use crate::walk::{Input, InputFormat, Kind};
-use crate::{Env, exit, pool, rules, source, use_color};
+use crate::{Env, exit, fingerprint, pool, rules, source, use_color};
 
 /// How far the audit of a file is: its name and the bytes read so far.
 pub type Progress<'a> = Option<&'a (dyn Fn(&str, usize) + Sync)>;
@@ -100,14 +101,15 @@ fn decompressed<'r>(mut reader: impl io::BufRead + 'r) -> io::Result<Box<dyn io:
     Ok(Box::new(reader))
 }
 
-/// Applies suppressions and the configuration to the findings, lets `preface` add to the
-/// report and write what comes before the findings, renders the report, and returns the exit
-/// status (trouble wins over findings).
+/// Applies suppressions, the configuration and the baseline to the findings, lets `preface`
+/// add to the report and write what comes before the findings, renders the report (or writes
+/// the baseline), and returns the exit status (trouble wins over findings).
 pub fn conclude(
     checked: Vec<Checked>,
     trouble: bool,
     config: &Config,
     args: &OutputArgs,
+    baseline: &Mode,
     env: &mut Env,
     preface: impl FnOnce(&mut Report, &mut dyn io::Write) -> io::Result<()>,
 ) -> io::Result<i32> {
@@ -131,6 +133,32 @@ pub fn conclude(
     }
     report.profile = config.profile.name();
     report.base = env.cwd.clone();
+    fingerprint::assign(&mut report.files, &report.base);
+    match baseline {
+        Mode::Off => {}
+        Mode::Filter(baseline) => {
+            report.baselined = Some(baseline.apply(&mut report.files, &report.base));
+        }
+        Mode::Write(path) => {
+            let status = if trouble { exit::TROUBLE } else { exit::CLEAN };
+            return match baseline::write(path, &report.files, &report.base) {
+                Ok(count) if !args.quiet => {
+                    let s = if count == 1 { "" } else { "s" };
+                    writeln!(
+                        env.stderr,
+                        "mcp-lint: wrote {count} finding{s} to the baseline {}",
+                        path.display()
+                    )?;
+                    Ok(status)
+                }
+                Ok(_) => Ok(status),
+                Err(e) => {
+                    writeln!(env.stderr, "mcp-lint: {}: {e}", path.display())?;
+                    Ok(exit::TROUBLE)
+                }
+            };
+        }
+    }
     let options = report::Options {
         format: args.format,
         color: use_color(args.color, env),

@@ -115,6 +115,12 @@ pub struct Finding {
     /// Which part of its rule a finding is, where a profile turns parts off (MCP108's
     /// unknown-tool part under `mcp-2025-11-25`).
     pub aspect: Option<&'static str>,
+    /// What the fingerprint keys on in place of the span's text, where that text changes
+    /// between runs that find the same thing (a transcript's ids and timestamps).
+    pub identity: Option<String>,
+    /// Survives edits elsewhere in the file ([`crate::fingerprint`]); set once the findings
+    /// to report are known.
+    pub fingerprint: String,
 }
 
 impl Finding {
@@ -136,6 +142,8 @@ impl Finding {
             elsewhere: Vec::new(),
             request_id: None,
             aspect: None,
+            identity: None,
+            fingerprint: String::new(),
         }
     }
 }

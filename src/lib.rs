@@ -3,12 +3,14 @@
 //!
 //! [`run`] is the whole program; the binary and the tests both call it.
 
+mod baseline;
 mod cli;
 mod commands;
 mod config;
 mod engine;
 mod evidence;
 mod finding;
+mod fingerprint;
 mod pool;
 mod probe;
 mod record;

@@ -72,6 +72,16 @@ impl SourceText {
         self.chunks.first().map_or("", |c| c.text.as_str())
     }
 
+    /// The text of a span, where the lines it covers are held (empty elsewhere).
+    pub fn snippet(&self, span: &Range<usize>) -> &str {
+        self.chunk(span.start)
+            .and_then(|c| {
+                c.text
+                    .get(span.start - c.offset..span.end.checked_sub(c.offset)?)
+            })
+            .unwrap_or_default()
+    }
+
     /// The chunk holding `offset` (or the last one before it).
     fn chunk(&self, offset: usize) -> Option<&Chunk> {
         let i = self.chunks.partition_point(|c| c.offset <= offset);
@@ -258,5 +268,8 @@ mod tests {
             },
             "inside é: clamped to its start"
         );
+        assert_eq!(t.snippet(&(101..104)), "\"a\"");
+        assert_eq!(t.snippet(&(905..908)), ": 2");
+        assert_eq!(t.snippet(&(300..302)), "", "a line not held");
     }
 }

@@ -1,5 +1,6 @@
 //! Output formats checked against their consumers' contracts: SARIF against the OASIS 2.1.0
-//! schema and GitHub code scanning's stricter requirements; configuration discovery.
+//! schema and GitHub code scanning's stricter requirements, GitLab Code Quality against the
+//! fields GitLab documents; configuration discovery.
 
 mod common;
 
@@ -22,24 +23,12 @@ fn sarif_is_valid_and_meets_github_code_scanning_rules() {
     let out = common::run(&args);
     let log: Value = serde_json::from_str(&out.stdout).unwrap();
 
-    let mut schema: Value = serde_json::from_str(
-        &std::fs::read_to_string(common::root().join("testdata/sarif/sarif-2.1.0-rtm.5.json"))
-            .unwrap(),
-    )
-    .unwrap();
+    let mut schema = json_file("testdata/sarif/sarif-2.1.0-rtm.5.json");
     // Erratum, applied on load as the MCP conformance suite does for its schemas: rtm.5's
     // language-tag pattern has a stray `]`; the final 2.1.0 schema fixed it to this.
     fix_language_pattern(&mut schema);
-    let validator = jsonschema::validator_for(&schema).unwrap();
-    let errors: Vec<String> = validator
-        .iter_errors(&log)
-        .map(|e| format!("{} at {}", e, e.instance_path()))
-        .collect();
-    assert!(
-        errors.is_empty(),
-        "SARIF does not validate:\n{}",
-        errors.join("\n")
-    );
+    let errors = schema_errors(&schema, &log);
+    assert!(errors.is_empty(), "SARIF does not validate:\n{errors}");
 
     assert_eq!(log["version"], "2.1.0");
     let run = &log["runs"][0];
@@ -61,7 +50,13 @@ fn sarif_is_valid_and_meets_github_code_scanning_rules() {
     }
     let results = run["results"].as_array().unwrap();
     assert_eq!(results.len(), 10);
+    let mut fingerprints = HashSet::new();
     for result in results {
+        // Code scanning follows an alert across commits by it.
+        let fingerprint = result["partialFingerprints"]["mcpLint/v1"]
+            .as_str()
+            .unwrap();
+        assert!(fingerprints.insert(fingerprint), "{fingerprint} twice");
         let index = result["ruleIndex"].as_u64().unwrap() as usize;
         assert_eq!(rules[index]["id"], result["ruleId"]);
         let location = &result["locations"][0]["physicalLocation"];
@@ -133,6 +128,75 @@ fn sarif_is_valid_and_meets_github_code_scanning_rules() {
             (8, vec![place("plugin.rs", 8, passed_on)]),
         ]
     );
+}
+
+#[test]
+fn gitlab_code_quality_has_the_documented_fields_and_the_findings_fingerprints() {
+    let mut args = vec![TRANSCRIPT];
+    args.extend(SOURCES);
+    let run = |format: &str| {
+        let mut all = vec!["--format", format];
+        all.extend(&args);
+        let out = common::run(&all);
+        assert_eq!(out.status, 1);
+        serde_json::from_str::<Value>(&out.stdout).unwrap()
+    };
+    let (report, json, sarif) = (run("gitlab"), run("json"), run("sarif"));
+
+    let schema = json_file("testdata/gitlab/code-quality.schema.json");
+    let errors = schema_errors(&schema, &report);
+    assert!(errors.is_empty(), "not a Code Quality report:\n{errors}");
+
+    let issues = report.as_array().unwrap();
+    let findings = json["findings"].as_array().unwrap();
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(issues.len(), 10);
+    assert_eq!(findings.len(), issues.len());
+    let mut fingerprints = HashSet::new();
+    for ((issue, finding), result) in issues.iter().zip(findings).zip(results) {
+        let fingerprint = issue["fingerprint"].as_str().unwrap();
+        // GitLab shows one issue per fingerprint: repeats must differ.
+        assert!(fingerprints.insert(fingerprint), "{fingerprint} twice");
+        assert_eq!(result["partialFingerprints"]["mcpLint/v1"], fingerprint);
+        assert_eq!(issue["check_name"], finding["code"]);
+        assert_eq!(issue["location"]["path"], finding["file"]);
+        assert_eq!(issue["location"]["lines"]["begin"], finding["line"]);
+        assert_eq!(issue["location"]["lines"]["end"], finding["end_line"]);
+        let severity = match finding["level"].as_str().unwrap() {
+            "error" => "critical",
+            "warning" => "major",
+            _ => "minor",
+        };
+        assert_eq!(issue["severity"], severity);
+        let description = issue["description"].as_str().unwrap();
+        let message = finding["message"].as_str().unwrap();
+        assert_eq!(
+            description,
+            format!(
+                "{} ({}): {message}",
+                finding["code"].as_str().unwrap(),
+                finding["rule"].as_str().unwrap()
+            )
+        );
+    }
+    let transcript = &issues[issues.len() - 1];
+    assert_eq!(transcript["location"]["path"], TRANSCRIPT);
+    assert_eq!(transcript["check_name"], "MCP202");
+    assert_eq!(transcript["severity"], "major");
+}
+
+fn json_file(path: &str) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(common::root().join(path)).unwrap()).unwrap()
+}
+
+/// What `schema` finds wrong with `instance`, a line each.
+fn schema_errors(schema: &Value, instance: &Value) -> String {
+    let validator = jsonschema::validator_for(schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(instance)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    errors.join("\n")
 }
 
 fn fix_language_pattern(value: &mut Value) {

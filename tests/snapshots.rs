@@ -51,6 +51,11 @@ fn sarif() {
 }
 
 #[test]
+fn gitlab() {
+    snapshot("gitlab", &["--format", "gitlab", RUST, TRANSCRIPT]);
+}
+
+#[test]
 fn github() {
     snapshot(
         "github",

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+use crate::baseline::Mode;
 use crate::cli::ProbeArgs;
 use crate::engine::{conclude, settings};
 use crate::finding::FileReport;
@@ -104,6 +105,7 @@ pub fn run(args: &ProbeArgs, env: &mut Env) -> io::Result<i32> {
         trouble,
         &config,
         &args.output,
+        &Mode::Off,
         env,
         |report, out| {
             let verdicts = verdicts(&probes, &report.files[0]);

@@ -5,6 +5,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::{ClauseVerdict, Report};
+use crate::baseline::Baselined;
 
 #[derive(Serialize)]
 struct Document<'a> {
@@ -38,6 +39,9 @@ pub(super) struct Summary {
     errors: usize,
     warnings: usize,
     advice: usize,
+    /// `baselined` and `stale_baseline_entries`, with `--baseline` only.
+    #[serde(flatten)]
+    baseline: Option<Baselined>,
 }
 
 pub fn render(report: &Report, out: &mut dyn Write) -> io::Result<()> {
@@ -81,5 +85,6 @@ pub(super) fn summary(report: &Report) -> Summary {
         errors: counts.errors,
         warnings: counts.warnings,
         advice: counts.advice,
+        baseline: report.baselined,
     }
 }

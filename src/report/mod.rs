@@ -3,6 +3,7 @@
 mod cargo;
 mod concise;
 mod github;
+mod gitlab;
 mod human;
 mod json;
 mod jsonl;
@@ -16,6 +17,7 @@ use std::path::PathBuf;
 
 pub use human::render_config_error;
 
+use crate::baseline::Baselined;
 use crate::finding::FileReport;
 use crate::rules::{Level, RuleMeta};
 
@@ -29,6 +31,8 @@ pub enum Format {
     Sarif,
     /// GitHub Actions annotations
     Github,
+    /// GitLab Code Quality JSON, for the merge request widget
+    Gitlab,
     /// One line per finding: path:line:col: CODE level message
     Concise,
     /// One JSON object per finding (as in `json`), then a `{"summary": ...}` line
@@ -63,6 +67,8 @@ pub struct Report {
     /// A probe's verdict on each of the SEP's clauses, so that CI sees what was not tested;
     /// empty for `check` and `audit`.
     pub clauses: Vec<ClauseVerdict>,
+    /// What `--baseline` hid, when one was given.
+    pub baselined: Option<Baselined>,
 }
 
 /// A probe's verdict on one clause of SEP-2145.
@@ -116,6 +122,7 @@ impl Report {
             Format::Cargo => return cargo::render(self, options, out),
             Format::Junit => return junit::render(self, options, out),
             Format::Markdown => return markdown::render(self, options, out),
+            Format::Gitlab => return gitlab::render(self, options, out),
         }
         if !options.quiet {
             self.summary(out)?;
@@ -128,7 +135,8 @@ impl Report {
         writeln!(out, "mcp-lint: {}", self.outcome())
     }
 
-    /// `1 error, 0 warnings, 0 advice in 3 files (profile sep-2145)`
+    /// `1 error, 0 warnings, 0 advice in 3 files (profile sep-2145)`, and with a baseline
+    /// `; 4 baselined, 1 stale baseline entry`
     fn outcome(&self) -> String {
         let c = self.counts();
         let plural = |n: usize, word: &str| {
@@ -138,7 +146,7 @@ impl Report {
                 format!("{word}s")
             }
         };
-        format!(
+        let mut outcome = format!(
             "{} {}, {} {}, {} advice in {} {} (profile {})",
             c.errors,
             plural(c.errors, "error"),
@@ -148,7 +156,15 @@ impl Report {
             self.files.len(),
             plural(self.files.len(), "file"),
             self.profile
-        )
+        );
+        if let Some(b) = self.baselined {
+            let entries = if b.stale == 1 { "entry" } else { "entries" };
+            outcome += &format!(
+                "; {} baselined, {} stale baseline {entries}",
+                b.baselined, b.stale
+            );
+        }
+        outcome
     }
 
     /// One line per rule that fired: `count  CODE  name`, most frequent first.

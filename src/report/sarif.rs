@@ -8,6 +8,7 @@ use std::path::Path;
 use serde_json::{Value, json};
 
 use super::{Options, Report};
+use crate::fingerprint::portable_path;
 use crate::rules::{Level, RULES, RuleMeta};
 
 pub fn render(report: &Report, options: Options, out: &mut dyn Write) -> io::Result<()> {
@@ -50,6 +51,7 @@ pub fn render(report: &Report, options: Options, out: &mut dyn Write) -> io::Res
                 "level": level(f.level),
                 "message": {"text": f.message},
                 "locations": [location(&f.span)],
+                "partialFingerprints": {"mcpLint/v1": f.fingerprint},
             });
             if !related.is_empty() {
                 result["relatedLocations"] = json!(related);
@@ -123,10 +125,7 @@ fn properties(report: &Report) -> serde_json::Value {
 /// (RFC 3986) but for unreserved characters and `/`: a space, `%`, `#` or a `:` in the first
 /// segment would make an invalid URI reference, which SARIF requires.
 fn relative_uri(name: &str, base: &Path) -> String {
-    let path = Path::new(name);
-    let relative = path.strip_prefix(base).unwrap_or(path);
-    let text = relative.to_string_lossy().replace('\\', "/");
-    let text = text.strip_prefix("./").unwrap_or(&text);
+    let text = portable_path(name, base);
     let mut uri = String::with_capacity(text.len());
     for byte in text.bytes() {
         match byte {
@@ -145,11 +144,10 @@ mod tests {
 
     #[test]
     fn uris_are_percent_encoded() {
+        // The path itself is the fingerprint's (`portable_path`, tested there).
         let base = Path::new("/repo");
-        assert_eq!(relative_uri("./src/main.rs", base), "src/main.rs");
         assert_eq!(relative_uri("/repo/a b/c.rs", base), "a%20b/c.rs");
         assert_eq!(relative_uri("a,b:c%d#e.rs", base), "a%2Cb%3Ac%25d%23e.rs");
         assert_eq!(relative_uri("sërvér.rs", base), "s%C3%ABrv%C3%A9r.rs");
-        assert_eq!(relative_uri("/elsewhere/x.rs", base), "/elsewhere/x.rs");
     }
 }

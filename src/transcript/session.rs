@@ -392,11 +392,12 @@ impl Auditor {
         }
         if let Some(reason) = call.malformed {
             if m.result.is_some() {
-                self.push(
+                self.push_call(
                     rules::mcp107::answered(reason, &request.id),
                     m.spot(m.result),
-                    requested(request, call),
-                    Some(&request.id),
+                    request,
+                    call,
+                    None,
                 );
             }
             return;
@@ -423,11 +424,12 @@ impl Auditor {
             let content = content.and_then(|c| c.value().ok());
             let text = content.as_ref().and_then(first_text);
             if let Some(why) = rules::mcp201::vague_tool_error(text) {
-                self.push(
+                self.push_call(
                     rules::mcp201::in_traffic(&call.name, &request.id, &why),
                     m.spot(m.result),
-                    requested(request, call),
-                    Some(&request.id),
+                    request,
+                    call,
+                    text,
                 );
             }
             self.check_listed_tools(m, request, call, text.unwrap_or_default());
@@ -475,12 +477,11 @@ impl Auditor {
             message: text,
         };
         let violation = rules::classify_answer(&answer).on_wire(&answer, &call.name, &request.id);
-        self.push(
-            violation,
-            m.spot(m.error),
-            requested(request, call),
-            Some(&request.id),
-        );
+        let failure = match code {
+            Some(code) => format!("{code} {text}"),
+            None => text.to_string(),
+        };
+        self.push_call(violation, m.spot(m.error), request, call, Some(&failure));
         if let (Some(e), Some(at)) = (bad_schema, listed_at) {
             self.bad_schema(&call.name, "inputSchema", e, at);
         }
@@ -530,11 +531,12 @@ impl Auditor {
             }
         };
         let at = m.spot(structured.or(m.result));
-        self.push(
+        self.push_call(
             rules::mcp106::in_traffic(&call.name, &request.id, &problem),
             at,
-            requested(request, call),
-            Some(&request.id),
+            request,
+            call,
+            None,
         );
     }
 
@@ -570,11 +572,12 @@ impl Auditor {
         let Some(why) = rules::mcp202::lists_tools(text, known, &call.name) else {
             return;
         };
-        self.push(
+        self.push_call(
             rules::mcp202::in_traffic(&call.name, &request.id, &why),
             m.spot(m.error.or(m.result)),
-            requested(request, call),
-            Some(&request.id),
+            request,
+            call,
+            Some(text),
         );
     }
 
@@ -601,18 +604,21 @@ impl Auditor {
             } else {
                 rules::mcp301::open_at_end(&describe(&request))
             };
-            self.push(violation, request.at.clone(), Vec::new(), Some(&request.id));
+            let tool = request.call.as_ref().map(|c| c.name.clone());
+            let finding = self.push(violation, request.at.clone(), Vec::new(), Some(&request.id));
+            finding.identity = tool; // not the id, as for [`Auditor::push_call`]
         }
     }
 
-    /// Places a rule's violation at `at`, with the places it relates to.
+    /// Places a rule's violation at `at`, with the places it relates to. Its fingerprint is
+    /// keyed on its message: a message's own text may hold ids and timestamps.
     fn push(
         &mut self,
         violation: Violation,
         at: Spot,
         related: Vec<(Spot, String)>,
         request_id: Option<&str>,
-    ) {
+    ) -> &mut Finding {
         self.lines.insert(at.line);
         self.lines.extend(related.iter().map(|(spot, _)| spot.line));
         let mut finding = violation.at(at.span);
@@ -624,7 +630,28 @@ impl Auditor {
             })
             .collect();
         finding.request_id = request_id.and_then(|id| serde_json::from_str(id).ok());
+        finding.identity = Some(finding.message.clone());
         self.findings.push(finding);
+        self.findings.last_mut().expect("just pushed")
+    }
+
+    /// Places a violation of a `tools/call` exchange, related to where it was asked. Its
+    /// fingerprint is keyed on the tool and the error (`failure`: code and message, or the
+    /// result's text), not on the request's id, which changes from one recording to the next.
+    fn push_call(
+        &mut self,
+        violation: Violation,
+        at: Spot,
+        request: &Request,
+        call: &Call,
+        failure: Option<&str>,
+    ) {
+        let related = requested(request, call);
+        let finding = self.push(violation, at, related, Some(&request.id));
+        finding.identity = Some(match failure {
+            Some(failure) => format!("{} {failure}", call.name),
+            None => call.name.clone(),
+        });
     }
 }
 
