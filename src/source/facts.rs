@@ -7,6 +7,8 @@ use std::collections::{HashMap, HashSet};
 
 use syn::{Expr, File, ImplItem, Item, Lit, Type, UnOp, UseTree};
 
+use super::index::CrateAliases;
+
 /// MCP SDKs a file can use, recognised by the crate a `use` item or path starts with.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Sdks {
@@ -52,13 +54,17 @@ pub struct FileFacts<'a> {
     pub sdks: Sdks,
     /// Names other files of the crate give rmcp's error (`pub type McpError = rmcp::ErrorData`).
     crate_aliases: HashSet<String>,
+    /// Names other files of the crate give results of it (`pub type ToolResult = ..`).
+    crate_results: HashSet<String>,
 }
 
 impl<'a> FileFacts<'a> {
-    /// The facts of `file`, in a crate whose other files alias rmcp's error as `crate_aliases`.
-    pub fn new(file: &'a File, crate_aliases: &HashSet<String>) -> Self {
+    /// The facts of `file`, in a crate whose files alias rmcp's error and its results as
+    /// `crate_aliases` says.
+    pub fn new(file: &'a File, crate_aliases: &CrateAliases) -> Self {
         let mut facts = FileFacts {
-            crate_aliases: crate_aliases.clone(),
+            crate_aliases: crate_aliases.errors.clone(),
+            crate_results: crate_aliases.results.clone(),
             ..FileFacts::default()
         };
         facts.collect(&file.items);
@@ -224,7 +230,7 @@ impl<'a> FileFacts<'a> {
     }
 
     /// Whether a return type is mcp-attr's or pmcp's `Result<T>` (its error type is the SDK's
-    /// `Error`), however imported or aliased.
+    /// `Error`), however imported or aliased, or a crate's alias of a result of rmcp's error.
     pub fn is_sdk_result(&self, ty: &Type) -> bool {
         let mut ty = ty;
         for _ in 0..4 {
@@ -244,11 +250,25 @@ impl<'a> FileFacts<'a> {
                 return false;
             };
             let Some(alias) = self.type_aliases.get(&last.ident.to_string()) else {
-                return false;
+                return self.is_crate_result(&full);
             };
             ty = alias;
         }
         false
+    }
+
+    /// Whether a type path names a result of rmcp's error that another file of the crate
+    /// defines. The file's own types win, and a `Result` counts only imported from a module:
+    /// unqualified, or from std and the error crates, it is theirs.
+    fn is_crate_result(&self, full: &[String]) -> bool {
+        let Some(last) = full.last() else {
+            return false;
+        };
+        if !self.crate_results.contains(last) || self.local_types.contains(last) {
+            return false;
+        }
+        let external = ["std", "core", "anyhow", "eyre", "color_eyre", "io"];
+        last != "Result" || full.len() >= 2 && !external.contains(&full[0].as_str())
     }
 
     /// Whether a type path names rust-mcp-sdk's `RpcError`.

@@ -7,7 +7,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::index::{self, CrateIndex, FileSummary};
+use super::index::{self, CrateAliases, CrateIndex, FileSummary};
 use crate::finding::FileReport;
 use crate::pool::parallel;
 use crate::rules::mcp004;
@@ -22,7 +22,8 @@ const MAX_SOURCE_BYTES: u64 = 16 << 20;
 /// mentions anything this pass looks at, and whether it can hold something to report.
 struct Scan {
     crate_dir: PathBuf,
-    aliases: Vec<String>,
+    /// Its `type` aliases (name, target), resolved per crate.
+    aliases: Vec<(String, String)>,
     matters: bool,
     reports: bool,
     /// The paths of the modules it declares `#[cfg(test)] mod name;`: test code, in files of
@@ -48,7 +49,7 @@ pub fn check_files(files: &[PathBuf], cwd: &Path) -> Vec<Result<Checked, String>
         let matters = super::may_matter(&text, &[]);
         Some(Scan {
             crate_dir: index::crate_dir(&context[i]),
-            aliases: index::rmcp_error_aliases(&text),
+            aliases: index::type_aliases(&text),
             matters,
             reports: matters && super::may_report(&text),
             test_modules: test_modules(&context[i], &text),
@@ -76,14 +77,17 @@ pub fn check_files(files: &[PathBuf], cwd: &Path) -> Vec<Result<Checked, String>
         .filter(|scan| scan.reports)
         .map(|scan| &scan.crate_dir)
         .collect();
-    let mut aliases: HashMap<PathBuf, HashSet<String>> = HashMap::new();
-    for scan in scans.iter().flatten().filter(|s| !s.aliases.is_empty()) {
-        aliases
-            .entry(scan.crate_dir.clone())
-            .or_default()
-            .extend(scan.aliases.iter().cloned());
+    let mut written: HashMap<&PathBuf, Vec<(String, String)>> = HashMap::new();
+    for scan in scans.iter().flatten() {
+        let entry = written.entry(&scan.crate_dir).or_default();
+        entry.extend(scan.aliases.iter().cloned());
     }
-    let none = HashSet::new();
+    let aliases: HashMap<PathBuf, CrateAliases> = written
+        .into_iter()
+        .map(|(dir, written)| (dir.clone(), CrateAliases::resolve(&written)))
+        .filter(|(_, names)| !names.errors.is_empty() || !names.results.is_empty())
+        .collect();
+    let none = CrateAliases::default();
     let crate_aliases = |path: &Path| aliases.get(&index::crate_dir(path)).unwrap_or(&none);
     let relevant: Vec<bool> = context
         .iter()
@@ -95,7 +99,13 @@ pub fn check_files(files: &[PathBuf], cwd: &Path) -> Vec<Result<Checked, String>
             // Only a crate alias of rmcp's error would make it matter: read it again for those.
             Some(scan) => aliases.get(&scan.crate_dir).is_some_and(|names| {
                 let text = std::fs::read_to_string(path).unwrap_or_default();
-                super::may_matter(&text, &names.iter().map(String::as_str).collect::<Vec<_>>())
+                let names: Vec<&str> = names
+                    .errors
+                    .iter()
+                    .chain(&names.results)
+                    .map(String::as_str)
+                    .collect();
+                super::may_matter(&text, &names)
             }),
             None => true, // unreadable or oversized: reported in phase two
         })
@@ -264,7 +274,7 @@ fn read_source(path: &Path) -> Result<Result<Arc<SourceText>, FileReport>, Strin
     }
 }
 
-fn summarize_one(path: &Path, crate_aliases: &HashSet<String>) -> Option<FileSummary> {
+fn summarize_one(path: &Path, crate_aliases: &CrateAliases) -> Option<FileSummary> {
     let source = read_source(path).ok()?.ok()?;
     catch_unwind(AssertUnwindSafe(|| {
         super::summarize(&source, path, crate_aliases)

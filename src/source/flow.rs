@@ -504,6 +504,16 @@ impl<'a> Walker<'_, 'a> {
     /// A site at `at`, under the current guards; none where only another request than
     /// tools/call gets here.
     fn push_site(&mut self, error: ProtocolError, at: &impl Spanned, exit: Option<Range<usize>>) {
+        let span = span_range(self.text, at.span());
+        self.push_site_at(error, span, exit);
+    }
+
+    fn push_site_at(
+        &mut self,
+        error: ProtocolError,
+        span: Range<usize>,
+        exit: Option<Range<usize>>,
+    ) {
         let other_request = GuardKind::MatchArm(ArmKind::OtherRequest);
         if self.guards.iter().any(|g| g.kind == other_request) {
             return;
@@ -512,7 +522,7 @@ impl<'a> Walker<'_, 'a> {
             root: self.kind,
             error,
             guards: self.guards.clone(),
-            span: span_range(self.text, at.span()),
+            span,
             exit,
         });
     }
@@ -647,7 +657,18 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
                     constructor: BY_TYPE.to_string(),
                     ..operand
                 };
-                self.with_guard(guard, |s| s.push_site(error, &*t.expr, Some(question)));
+                // A method chain split over lines is reported where its error leaves: the line
+                // of `.await?` or `.map_err(..)?`. A call whose arguments span lines (`)?`)
+                // is reported at the call.
+                let operand = span_range(self.text, t.expr.span());
+                let text = self.text.text();
+                let line_start = text[..question.start].rfind('\n').map_or(0, |n| n + 1);
+                let last_line = text[line_start..question.start].trim_start();
+                let span = match line_start > operand.start && last_line.starts_with('.') {
+                    true => question.end - last_line.len() - 1..question.end,
+                    false => operand,
+                };
+                self.with_guard(guard, |s| s.push_site_at(error, span, Some(question)));
             }
         }
         visit::visit_expr_try(self, t);

@@ -111,8 +111,8 @@ pub struct CrateIndex {
     fns: HashMap<(PathBuf, String), (Vec<Sink>, bool)>,
     /// Per crate and type: what `From<type> for ErrorData` builds.
     froms: HashMap<(PathBuf, String), Vec<Sink>>,
-    /// Per crate: the names its files give rmcp's error.
-    aliases: HashMap<PathBuf, HashSet<String>>,
+    /// Per crate: the names its files give rmcp's error and results of it.
+    aliases: HashMap<PathBuf, CrateAliases>,
     /// Per crate, the functions returning rmcp's `Result` that a tools/call root reaches
     /// (through `?` or a tail call, transitively). Each is walked as a root of its own, so its
     /// errors are reported once, where they are built, with its own conditions.
@@ -132,10 +132,7 @@ pub struct CrateIndex {
 }
 
 impl CrateIndex {
-    pub fn build(
-        files: Vec<FileSummary>,
-        aliases: HashMap<PathBuf, HashSet<String>>,
-    ) -> CrateIndex {
+    pub fn build(files: Vec<FileSummary>, aliases: HashMap<PathBuf, CrateAliases>) -> CrateIndex {
         let mut froms: HashMap<(PathBuf, String), Vec<Sink>> = HashMap::new();
         let mut fns: HashMap<(PathBuf, String), Vec<FnSummary>> = HashMap::new();
         let mut defined_in: HashMap<(PathBuf, String), Vec<String>> = HashMap::new();
@@ -254,12 +251,12 @@ impl CrateIndex {
         index
     }
 
-    /// The names the crate at `dir` gives rmcp's error.
-    pub fn aliases(&self, dir: &Path) -> &HashSet<String> {
-        static NONE: std::sync::OnceLock<HashSet<String>> = std::sync::OnceLock::new();
+    /// The names the crate at `dir` gives rmcp's error and results of it.
+    pub fn aliases(&self, dir: &Path) -> &CrateAliases {
+        static NONE: std::sync::OnceLock<CrateAliases> = std::sync::OnceLock::new();
         self.aliases
             .get(dir)
-            .unwrap_or_else(|| NONE.get_or_init(HashSet::new))
+            .unwrap_or_else(|| NONE.get_or_init(CrateAliases::default))
     }
 
     /// What converting a `ty` into rmcp's error builds, if the crate has such a `From`.
@@ -377,33 +374,117 @@ fn converting(sinks: &[Sink], variants: &[String]) -> Vec<Sink> {
     out
 }
 
-/// Names a file gives rmcp's error for the rest of its crate: `type McpError =
-/// rmcp::model::ErrorData;`, `pub use rmcp::ErrorData as McpError;`. Read from the text, before
-/// any file is parsed, since every later phase needs them.
-pub fn rmcp_error_aliases(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    if !text.contains("rmcp") {
-        return out; // one fast scan instead of splitting every file of a tree into lines
+/// The names a crate gives rmcp's error and results of it, for all its files.
+#[derive(Debug, Default, Clone)]
+pub struct CrateAliases {
+    /// `type McpError = rmcp::model::ErrorData;`, `pub use rmcp::ErrorData as McpError;`.
+    pub errors: HashSet<String>,
+    /// `type McpResult<T> = Result<T, McpError>;`, `type ToolResult = McpResult<CallToolResult>;`.
+    pub results: HashSet<String>,
+}
+
+impl CrateAliases {
+    /// Resolves the `type` aliases of a crate's files (name, target as written), through each
+    /// other (`ToolResult` -> `McpResult<..>` -> `Result<_, McpError>` -> rmcp's error).
+    pub fn resolve(aliases: &[(String, String)]) -> CrateAliases {
+        let mut names = CrateAliases::default();
+        loop {
+            let before = (names.errors.len(), names.results.len());
+            for (name, target) in aliases {
+                if names.errors.contains(name) || names.results.contains(name) {
+                    continue;
+                }
+                if names.is_error(target) {
+                    names.errors.insert(name.clone());
+                } else if names.is_result(target) {
+                    names.results.insert(name.clone());
+                }
+            }
+            if (names.errors.len(), names.results.len()) == before {
+                return names;
+            }
+        }
     }
-    for line in text.lines().filter(|l| l.contains("rmcp")) {
-        let line = line
-            .trim()
-            .trim_start_matches("pub(crate) ")
-            .trim_start_matches("pub ");
-        let target_is_error = |t: &str| {
-            let t = t.trim().trim_end_matches(';').trim();
-            t.starts_with("rmcp::") && (t.ends_with("::ErrorData") || t.ends_with("::Error"))
+
+    /// `rmcp::ErrorData`, `rmcp::model::ErrorData`, `rmcp::Error`, or a known alias of one.
+    fn is_error(&self, ty: &str) -> bool {
+        let ty = ty.trim();
+        (ty.starts_with("rmcp::") && (ty.ends_with("::ErrorData") || ty.ends_with("::Error")))
+            || self.errors.contains(last_segment(ty))
+    }
+
+    /// `Result<T, E>` with `E` rmcp's error, or a known result alias applied to a type.
+    fn is_result(&self, ty: &str) -> bool {
+        let ty = ty.trim();
+        let Some((head, args)) = ty.split_once('<') else {
+            return false;
         };
-        if let Some(rest) = line.strip_prefix("type ")
-            && let Some((name, target)) = rest.split_once('=')
-            && target_is_error(target)
-        {
-            out.push(name.trim().to_string());
-        } else if let Some(rest) = line.strip_prefix("use ")
-            && let Some((target, name)) = rest.split_once(" as ")
-            && target_is_error(target)
-        {
-            out.push(name.trim().trim_end_matches(';').trim().to_string());
+        let head = last_segment(head);
+        if head == "Result" {
+            let args = args.trim_end().strip_suffix('>').unwrap_or(args);
+            let error = top_level_last(args);
+            return self.is_error(error);
+        }
+        self.results.contains(head)
+    }
+}
+
+/// `a::b::C` -> `C`.
+fn last_segment(path: &str) -> &str {
+    path.trim().rsplit("::").next().unwrap_or_default().trim()
+}
+
+/// The last comma-separated part of generic arguments, at the top level (`T, E` -> `E`).
+fn top_level_last(args: &str) -> &str {
+    let mut depth = 0;
+    let mut start = 0;
+    for (i, c) in args.char_indices() {
+        match c {
+            '<' | '(' | '[' => depth += 1,
+            '>' | ')' | ']' => depth -= 1,
+            ',' if depth == 0 => start = i + 1,
+            _ => {}
+        }
+    }
+    args[start..].trim()
+}
+
+/// The type aliases a file gives the rest of its crate, as (name, target as written):
+/// `type X<T> = Target;` and `use rmcp::..::ErrorData as X;`. Read from the text, before any
+/// file is parsed, since every later phase needs them.
+pub fn type_aliases(text: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for (at, _) in text.match_indices("type ") {
+        // `type` as a keyword at the start of an item: after a line start or a visibility.
+        let before = text[..at].trim_end_matches([' ', '\t']);
+        let keyword = before.is_empty()
+            || before.ends_with('\n')
+            || before.ends_with("pub")
+            || before.ends_with(')');
+        let Some(rest) = text[at + "type ".len()..].split_once(';') else {
+            continue;
+        };
+        let Some((name, target)) = rest.0.split_once('=') else {
+            continue;
+        };
+        let name = name.split('<').next().unwrap_or_default().trim();
+        if keyword && !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            out.push((name.to_string(), target.trim().to_string()));
+        }
+    }
+    if text.contains("rmcp") {
+        for line in text.lines().filter(|l| l.contains("rmcp")) {
+            let line = line.trim();
+            let line = ["pub(crate) ", "pub "]
+                .iter()
+                .find_map(|v| line.strip_prefix(v))
+                .unwrap_or(line);
+            if let Some(rest) = line.strip_prefix("use ")
+                && let Some((target, name)) = rest.split_once(" as ")
+            {
+                let name = name.trim().trim_end_matches(';').trim();
+                out.push((name.to_string(), target.trim().to_string()));
+            }
         }
     }
     out

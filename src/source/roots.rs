@@ -58,7 +58,7 @@ impl<'a> Finder<'_, 'a> {
         let rmcp_error = matches!(error, Some(syn::Type::Path(p)) if self.facts.is_rmcp_error(&path_strings(&p.path)));
         if is_tool && self.facts.sdks.mcp_attr && (rmcp_error || self.facts.is_sdk_result(ret)) {
             self.push(RootKind::McpAttrTool, Body::Block(block));
-        } else if is_tool && rmcp_error {
+        } else if is_tool && (rmcp_error || self.facts.is_sdk_result(ret)) {
             self.push(RootKind::RmcpTool, Body::Block(block));
         }
     }

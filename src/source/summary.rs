@@ -1,7 +1,6 @@
 //! Phase one of the source pass: what each function of a file hands its callers, for the
 //! crate index (see [`super::index`]).
 
-use std::collections::HashSet;
 use std::path::Path;
 
 use syn::visit::{self, Visit};
@@ -9,13 +8,13 @@ use syn::{Block, Expr, GenericArgument, ImplItem, Pat, PathArguments, Signature,
 
 use super::facts::{FileFacts, path_strings};
 use super::flow::{self, Body, Context, Root};
-use super::index::{CrateIndex, FileSummary, FnSummary, Returns, Sink, crate_dir};
+use super::index::{CrateAliases, CrateIndex, FileSummary, FnSummary, Returns, Sink, crate_dir};
 use super::site::{ProtocolError, RootKind};
 use super::{defaults, roots, sinks, span_range, syntax};
 use crate::text::SourceText;
 
 /// `crate_aliases`: the names the file's crate gives rmcp's error.
-pub fn summarize(source: &SourceText, path: &Path, crate_aliases: &HashSet<String>) -> FileSummary {
+pub fn summarize(source: &SourceText, path: &Path, crate_aliases: &CrateAliases) -> FileSummary {
     let mut summary = FileSummary {
         crate_dir: crate_dir(path),
         file: source.name.clone(),
@@ -37,7 +36,7 @@ fn fill(
     summary: &mut FileSummary,
     source: &SourceText,
     file: &syn::File,
-    crate_aliases: &HashSet<String>,
+    crate_aliases: &CrateAliases,
 ) {
     let facts = FileFacts::new(file, crate_aliases);
     let mut items = Items::default();

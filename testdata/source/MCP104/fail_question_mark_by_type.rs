@@ -24,7 +24,17 @@ impl Store {
         let rows = self.db.query("select count(*)").await.map_err(helpers::to_mcp)?; //~ MCP104@67
         let table = self.db.describe(&rows).await?; //~ MCP104@21
         let summary = storage::summarize(&table).map_err(Into::into)?; //~ MCP104@58
-        let text = serde_json::to_string(&summary).map_err(helpers::to_mcp)?;
+        // A chain split over lines is reported at its `?` line; a call whose arguments are, at
+        // the call.
+        let stats = self
+            .db
+            .stats(&table)
+            .await?; //~ MCP104@13
+        let plan = storage::plan( //~ MCP104@20
+            &stats,
+            &summary,
+        )?;
+        let text = serde_json::to_string(&plan).map_err(helpers::to_mcp)?;
         Ok(CallToolResult::success(vec![Content::text(text), Content::json(args)?]))
     }
 }
