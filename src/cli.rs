@@ -82,7 +82,37 @@ pub enum Command {
     Explain {
         /// A rule code (MCP101) or name (unknown-tool-protocol-error)
         rule: String,
+        /// `json`: the rule's object of `rules --format json`, its documentation included
+        #[arg(long, value_enum, default_value_t = ListFormat::Human)]
+        format: ListFormat,
     },
+}
+
+/// `cargo mcp-lint`, run by cargo as `cargo-mcp-lint mcp-lint [ARGS...]`.
+#[derive(Debug, Parser)]
+#[command(
+    name = "cargo-mcp-lint",
+    bin_name = "cargo mcp-lint",
+    version,
+    about = "Lints the current package's MCP server sources (every member's at a workspace root): `mcp-lint check` for cargo",
+    long_about = "Lints the current package's MCP server sources, or every workspace member's at a \
+                  workspace root: `mcp-lint check` over what cargo compiles (src/, examples/, \
+                  tests/, benches/, the build script and each target's `path`), found by \
+                  reading the manifests. cargo itself is not run and target/ is not read. \
+                  Options, formats and exit statuses are those of `mcp-lint check`."
+)]
+pub struct CargoCli {
+    /// Files and directories to check instead of the package's sources
+    #[arg(conflicts_with = "manifest_path")]
+    pub paths: Vec<PathBuf>,
+    /// The package's or workspace's Cargo.toml (default: the nearest one at or above the
+    /// working directory); a workspace root's manifest checks every member
+    #[arg(long, value_name = "PATH")]
+    pub manifest_path: Option<PathBuf>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    #[command(flatten)]
+    pub baseline: BaselineArgs,
 }
 
 #[derive(Debug, Args)]
@@ -199,7 +229,7 @@ pub struct BaselineArgs {
     pub write_baseline: Option<PathBuf>,
 }
 
-/// How `rules` prints the catalog.
+/// How `rules` prints the catalog and `explain` a rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ListFormat {
     Human,

@@ -1,13 +1,14 @@
-//! The commands that lint files (`check`, `audit`) and describe the rules (`rules`,
-//! `explain`): they gather the inputs and hand them to the engine.
+//! The commands that lint files (`check`, `audit`, `cargo mcp-lint`) and describe the rules
+//! (`rules`, `explain`): they gather the inputs and hand them to the engine.
 
 use std::io;
 use std::sync::Mutex;
 
 use crate::baseline::Mode;
-use crate::cli::{AuditArgs, BaselineArgs, CheckArgs, ListFormat, OutputArgs};
+use crate::cli::{AuditArgs, BaselineArgs, CargoCli, CheckArgs, ListFormat, OutputArgs};
+use crate::rules::RuleMeta;
 use crate::walk::{InputFormat, Kind};
-use crate::{Env, engine, exit, report, rules, use_color, walk};
+use crate::{Env, engine, exit, manifest, report, rules, use_color, walk};
 
 pub fn run(args: &CheckArgs, env: &mut Env) -> io::Result<i32> {
     report_inputs(
@@ -17,6 +18,27 @@ pub fn run(args: &CheckArgs, env: &mut Env) -> io::Result<i32> {
         &args.baseline,
         env,
     )
+}
+
+/// `cargo mcp-lint`: `check` over the paths given, or else the package's (or workspace's)
+/// sources as its manifests name them.
+pub fn cargo(args: CargoCli, env: &mut Env) -> io::Result<i32> {
+    let paths = match args.paths.is_empty() {
+        true => match manifest::sources(args.manifest_path.as_deref(), &env.cwd) {
+            Ok(paths) => paths,
+            Err(error) => {
+                writeln!(env.stderr, "mcp-lint: {error}")?;
+                return Ok(exit::TROUBLE);
+            }
+        },
+        false => args.paths,
+    };
+    let check = CheckArgs {
+        paths,
+        output: args.output,
+        baseline: args.baseline,
+    };
+    run(&check, env)
 }
 
 pub fn audit(args: &AuditArgs, env: &mut Env) -> io::Result<i32> {
@@ -129,15 +151,14 @@ pub fn list_rules(format: ListFormat, env: &mut Env) -> io::Result<i32> {
     match format {
         ListFormat::Human => {
             for rule in rules::RULES {
-                let passes = match (rule.source, rule.transcript) {
-                    (true, true) => "source, transcript",
-                    (true, false) => "source",
-                    _ => "transcript",
-                };
                 writeln!(
                     env.stdout,
                     "{:<7} {:<34} {:<8} {:<19} {}",
-                    rule.code, rule.name, rule.level, passes, rule.summary
+                    rule.code,
+                    rule.name,
+                    rule.level,
+                    passes(rule).join(", "),
+                    rule.summary
                 )?;
             }
         }
@@ -150,24 +171,44 @@ pub fn list_rules(format: ListFormat, env: &mut Env) -> io::Result<i32> {
     Ok(exit::CLEAN)
 }
 
-/// The catalog as JSON: each rule's code, name, level, passes and summary.
-pub fn catalog() -> Vec<serde_json::Value> {
-    rules::RULES
+/// The passes that report `rule`.
+fn passes(rule: &RuleMeta) -> Vec<&'static str> {
+    let passes = [(rule.source, "source"), (rule.transcript, "transcript")];
+    passes
         .iter()
-        .map(|r| {
-            serde_json::json!({
-                "code": r.code, "name": r.name, "level": r.level.as_str(),
-                "source": r.source, "transcript": r.transcript, "summary": r.summary,
-            })
-        })
+        .filter(|(on, _)| *on)
+        .map(|(_, p)| *p)
         .collect()
 }
 
-pub fn explain(code_or_name: &str, env: &mut Env) -> io::Result<i32> {
-    if let Some(rule) = rules::lookup(code_or_name) {
-        env.stdout.write_all(rule.doc.as_bytes())?;
-        return Ok(exit::CLEAN);
+/// The catalog as JSON: each rule's object (see [`rule_json`]).
+pub fn catalog() -> Vec<serde_json::Value> {
+    rules::RULES.iter().map(|r| rule_json(r)).collect()
+}
+
+/// A rule as `rules --format json` and `explain --format json` print it: its code, name,
+/// default level, passes (as a list, and as the booleans `source` and `transcript` that came
+/// first), summary, the SEP clause it enforces, which fix mcp-lint offers, and its
+/// documentation (rules/<CODE>.md).
+fn rule_json(rule: &RuleMeta) -> serde_json::Value {
+    serde_json::json!({
+        "code": rule.code, "name": rule.name, "level": rule.level.as_str(),
+        "source": rule.source, "transcript": rule.transcript, "passes": passes(rule),
+        "summary": rule.summary, "sep": rule.sep, "fix": rule.fix(), "doc": rule.doc,
+    })
+}
+
+pub fn explain(code_or_name: &str, format: ListFormat, env: &mut Env) -> io::Result<i32> {
+    let Some(rule) = rules::lookup(code_or_name) else {
+        writeln!(env.stderr, "mcp-lint: {}", rules::not_a_rule(code_or_name))?;
+        return Ok(exit::TROUBLE);
+    };
+    match format {
+        ListFormat::Human => env.stdout.write_all(rule.doc.as_bytes())?,
+        ListFormat::Json => {
+            serde_json::to_writer_pretty(&mut *env.stdout, &rule_json(rule))?;
+            writeln!(env.stdout)?;
+        }
     }
-    writeln!(env.stderr, "mcp-lint: {}", rules::not_a_rule(code_or_name))?;
-    Ok(exit::TROUBLE)
+    Ok(exit::CLEAN)
 }

@@ -46,6 +46,14 @@ pub struct RuleMeta {
     pub doc: &'static str,
 }
 
+impl RuleMeta {
+    /// The fix mcp-lint can apply for the rule: `none` (`safe` and `unsafe` come with
+    /// `--fix`, issue #13), for `rules --format json`.
+    pub fn fix(&self) -> &'static str {
+        "none"
+    }
+}
+
 /// What a rule says of one violation, before a pass places it: the rule owns these words.
 #[derive(Debug, Clone)]
 pub struct Violation {

@@ -1,7 +1,8 @@
 //! mcp-lint: finds MCP servers that answer `tools/call` failures with JSON-RPC protocol errors
 //! where SEP-2145 requires tool execution errors (`isError: true`).
 //!
-//! [`run`] is the whole program; the binary and the tests both call it.
+//! [`run`] is the whole program (and [`run_cargo`] the same as `cargo mcp-lint`); the binaries
+//! and the tests call them.
 
 mod baseline;
 mod cli;
@@ -11,6 +12,7 @@ mod engine;
 mod evidence;
 mod finding;
 mod fingerprint;
+mod manifest;
 mod pool;
 mod probe;
 mod record;
@@ -24,9 +26,7 @@ pub mod transcript;
 mod walk;
 
 use std::ffi::OsString;
-use std::io::Write;
-
-use clap::Parser;
+use std::io::{IsTerminal, Write};
 
 use cli::{Cli, ColorChoice, Command};
 
@@ -63,22 +63,9 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(cli::subcommand_first(args)) {
+    let cli: Cli = match parse(cli::subcommand_first(args), env) {
         Ok(cli) => cli,
-        Err(error) => {
-            let text = error.render().to_string();
-            let out: &mut dyn Write = if error.use_stderr() {
-                env.stderr
-            } else {
-                env.stdout
-            };
-            let _ = out.write_all(text.as_bytes());
-            return if error.use_stderr() {
-                exit::TROUBLE
-            } else {
-                exit::CLEAN
-            };
-        }
+        Err(status) => return status,
     };
     let result = match cli.command {
         None => commands::run(&cli.check, env),
@@ -88,8 +75,51 @@ where
         Some(Command::Record(args)) => record::run(&args, env),
         Some(Command::Mcp) => serve::run(env),
         Some(Command::Rules { format }) => commands::list_rules(format, env),
-        Some(Command::Explain { rule }) => commands::explain(&rule, env),
+        Some(Command::Explain { rule, format }) => commands::explain(&rule, format, env),
     };
+    status(result, env)
+}
+
+/// Runs `cargo mcp-lint`: cargo calls `cargo-mcp-lint mcp-lint ARGS...`, so the `mcp-lint`
+/// after the program name is dropped (and may be left out when it is run by hand).
+pub fn run_cargo<I, T>(args: I, env: &mut Env) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let mut args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    if args.get(1).is_some_and(|a| a == "mcp-lint") {
+        args.remove(1);
+    }
+    match parse(args, env) {
+        Ok(cli) => {
+            let result = commands::cargo(cli, env);
+            status(result, env)
+        }
+        Err(status) => status,
+    }
+}
+
+/// The command line parsed, or the exit status once clap's message (an error, or `--help`
+/// and `--version`, which succeed) is written.
+fn parse<C: clap::Parser>(args: Vec<OsString>, env: &mut Env) -> Result<C, i32> {
+    C::try_parse_from(args).map_err(|error| {
+        let text = error.render().to_string();
+        let out: &mut dyn Write = if error.use_stderr() {
+            env.stderr
+        } else {
+            env.stdout
+        };
+        let _ = out.write_all(text.as_bytes());
+        match error.use_stderr() {
+            true => exit::TROUBLE,
+            false => exit::CLEAN,
+        }
+    })
+}
+
+/// The exit status of a command's result; an I/O error is said on stderr.
+fn status(result: std::io::Result<i32>, env: &mut Env) -> i32 {
     match result {
         Ok(status) => status,
         // stdout closed early (`mcp-lint src/ | head`): not an error of ours.
@@ -99,6 +129,28 @@ where
             exit::TROUBLE
         }
     }
+}
+
+/// The process around [`run`] or [`run_cargo`]: the real standard streams and working
+/// directory, and the exit status. Each binary is this call and nothing else.
+pub fn main(entry: fn(Vec<OsString>, &mut Env) -> i32) -> ! {
+    let stdout = std::io::stdout();
+    let mut stdout_lock = std::io::BufWriter::new(stdout.lock());
+    let mut stderr = std::io::stderr();
+    let status = {
+        let mut env = Env {
+            stdout: &mut stdout_lock,
+            stderr: &mut stderr,
+            stdout_is_terminal: stdout.is_terminal(),
+            stderr_is_terminal: std::io::stderr().is_terminal(),
+            no_color: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
+            stdin: &mut std::io::stdin(),
+            cwd: std::env::current_dir().unwrap_or_default(),
+        };
+        entry(std::env::args_os().collect(), &mut env)
+    };
+    let _ = stdout_lock.flush();
+    std::process::exit(status);
 }
 
 /// Whether human output is coloured: `--color always` wins, then `NO_COLOR`, then the terminal.

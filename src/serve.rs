@@ -90,7 +90,7 @@ static TOOLS: LazyLock<Vec<Tool>> = LazyLock::new(|| {
         tool(
             "rules",
             "List the rules",
-            "The rule catalog: each rule's code, name, level, the passes that report it, and what it flags.",
+            "The rule catalog: each rule's code, name, level, the passes that report it, what it flags, the SEP clause it enforces, its fix, and its documentation.",
             json!({"type": "object", "properties": {}, "additionalProperties": false}),
             json!({
                 "type": "object",
@@ -100,7 +100,11 @@ static TOOLS: LazyLock<Vec<Tool>> = LazyLock::new(|| {
                     ("level", "string"),
                     ("source", "boolean"),
                     ("transcript", "boolean"),
+                    ("passes", "array"),
                     ("summary", "string"),
+                    ("sep", "string"),
+                    ("fix", "string"),
+                    ("doc", "string"),
                 ])}},
                 "required": ["rules"]
             }),

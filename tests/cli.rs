@@ -1,4 +1,5 @@
-//! The command line as users drive it: exit statuses, formats, colour, rules and explain.
+//! The command line as users drive it: exit statuses, formats, colour, rules and explain,
+//! `cargo mcp-lint`.
 
 mod common;
 
@@ -201,6 +202,147 @@ fn rules_lists_the_catalog() {
         .unwrap();
     assert_eq!(rule["level"], "error");
     assert_eq!(rule["transcript"], true);
+}
+
+#[test]
+fn rules_and_explain_as_json_give_each_rule_whole() {
+    let catalog: serde_json::Value =
+        serde_json::from_str(&run(&["rules", "--format", "json"]).stdout).unwrap();
+    let catalog = catalog.as_array().unwrap();
+    assert_eq!(catalog.len(), mcp_lint::rules::RULES.len());
+    let doc = std::fs::read_to_string(common::root().join("rules/MCP101.md")).unwrap();
+    let mcp101 = serde_json::json!({
+        "code": "MCP101",
+        "name": "unknown-tool-protocol-error",
+        "level": "error",
+        "source": true,
+        "transcript": true,
+        "passes": ["source", "transcript"],
+        "summary": "an unknown tool name answered with a protocol error",
+        "sep": "SEP-2145: servers MUST report tool resolution failures (unknown tool) as Tool Execution Errors",
+        "fix": "none",
+        "doc": doc,
+    });
+    assert_eq!(catalog[4], mcp101);
+    let mcp001 = &catalog[0];
+    assert_eq!(mcp001["passes"], serde_json::json!(["transcript"]));
+    assert_eq!(mcp001["source"], false);
+    // `explain --format json` is the rule's object of the catalog, by code or name, with the
+    // option before or after the subcommand.
+    for args in [
+        &["explain", "MCP101", "--format", "json"][..],
+        &["--format", "json", "explain", "unknown-tool-protocol-error"],
+    ] {
+        let out = run(args);
+        assert_eq!(out.status, 0, "{}", out.stderr);
+        let rule: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+        assert_eq!(rule, mcp101, "{args:?}");
+    }
+}
+
+/// Runs the `cargo-mcp-lint` binary in `dir` as cargo runs it: `cargo-mcp-lint mcp-lint ARGS`.
+fn cargo_mcp_lint(dir: &str, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_cargo-mcp-lint"))
+        .arg("mcp-lint")
+        .args(args)
+        .current_dir(common::root().join(dir))
+        .output()
+        .unwrap()
+}
+
+const WORKSPACE: &str = "testdata/cargo/workspace";
+
+/// `(file, line, column, code)` of `--format json` findings whose path is `file`.
+fn at(file: &str) -> (String, usize, usize, String) {
+    (file.to_string(), 11, 72, "MCP104".to_string())
+}
+
+#[test]
+fn cargo_mcp_lint_checks_every_member_from_a_workspace_root() {
+    let out = cargo_mcp_lint(WORKSPACE, &["--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    // Not the excluded member (crates/legacy), the glob's match without a manifest
+    // (crates/docs), a file no target compiles (crates/tools/notes) or one in no member.
+    assert_eq!(
+        common::findings(&stdout),
+        [
+            at("crates/tools/lib/tools.rs"),
+            at("server/examples/demo.rs"),
+            at("server/src/main.rs"),
+            at("server/tests/forecast.rs"),
+        ]
+    );
+    let doc: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(doc["summary"]["files"], 5, "server/build.rs too");
+    assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn cargo_mcp_lint_checks_the_current_package_from_a_member() {
+    let out = cargo_mcp_lint(&format!("{WORKSPACE}/server"), &["--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        common::findings(&String::from_utf8(out.stdout).unwrap()),
+        [
+            at("examples/demo.rs"),
+            at("src/main.rs"),
+            at("tests/forecast.rs"),
+        ]
+    );
+    // `--manifest-path` names the package from elsewhere; paths are given from here.
+    let excluded = cargo_mcp_lint(
+        ".",
+        &[
+            "--manifest-path",
+            "testdata/cargo/workspace/crates/legacy/Cargo.toml",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(
+        common::findings(&String::from_utf8(excluded.stdout).unwrap()),
+        [at("testdata/cargo/workspace/crates/legacy/src/lib.rs")]
+    );
+    // Paths on the command line are checked as `mcp-lint check` checks them.
+    let named = cargo_mcp_lint(WORKSPACE, &["--format", "json", "scratch"]);
+    assert_eq!(
+        common::findings(&String::from_utf8(named.stdout).unwrap()),
+        [at("scratch/loose.rs")]
+    );
+}
+
+#[test]
+fn cargo_mcp_lint_without_a_manifest_is_a_usage_error() {
+    let out = cargo_mcp_lint(".", &["--manifest-path", "testdata/no/Cargo.toml"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.starts_with("mcp-lint: ") && stderr.contains("testdata/no/Cargo.toml: "),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+}
+
+/// cargo itself finds `cargo-mcp-lint` on PATH and runs it: the same report.
+#[test]
+fn cargo_runs_cargo_mcp_lint_as_a_subcommand() {
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_cargo-mcp-lint"));
+    let path = std::env::join_paths(std::iter::once(bin.parent().unwrap().to_path_buf()).chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+    ))
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO"))
+        .args(["mcp-lint", "--format", "json"])
+        .env("PATH", path)
+        .current_dir(common::root().join(WORKSPACE))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        out.stdout,
+        cargo_mcp_lint(WORKSPACE, &["--format", "json"]).stdout
+    );
 }
 
 #[test]
