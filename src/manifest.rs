@@ -89,6 +89,13 @@ pub fn sources(manifest_path: Option<&Path>, cwd: &Path) -> Result<Vec<PathBuf>,
     Ok(paths)
 }
 
+/// What cargo compiles the package in `dir` from (see [`targets`]); a manifest that does not
+/// read gives cargo's default layout.
+pub fn targets_of(dir: &Path) -> Vec<PathBuf> {
+    let manifest = read(&dir.join("Cargo.toml")).unwrap_or_default();
+    targets(dir, &manifest)
+}
+
 fn read(path: &Path) -> Result<Manifest, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))

@@ -340,8 +340,14 @@ fn hostile_transcript() -> (PathBuf, &'static str) {
     let call = serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": name, "arguments": {}}});
     let error =
         r#"{"jsonrpc": "2.0", "id": 1, "error": {"code": -32602, "message": "Unknown tool"}}"#;
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("hostile.jsonl");
-    std::fs::write(&path, format!("{call}\n{error}\n")).unwrap();
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join("hostile.jsonl");
+    // Tests run in parallel and share this file: written aside, then renamed into place, so
+    // that no test reads it half written.
+    let thread = format!("{:?}", std::thread::current().id()).replace(['(', ')'], "");
+    let aside = dir.join(format!("hostile.jsonl.{}.{thread}", std::process::id()));
+    std::fs::write(&aside, format!("{call}\n{error}\n")).unwrap();
+    std::fs::rename(&aside, &path).unwrap();
     (path, name)
 }
 

@@ -6,6 +6,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use super::defaults::CrateTools;
 use super::site::ProtocolError;
@@ -491,65 +492,52 @@ pub fn type_aliases(text: &str) -> Vec<(String, String)> {
 }
 
 /// The crate a file belongs to: the nearest directory above it with a `Cargo.toml`, if the
-/// file lies where cargo compiles from (`src/`, `examples/`, `tests/`, `benches/`, `build.rs`,
-/// or the directory of a target's `path`). A file elsewhere (test data, a loose script) is a
-/// crate of its own, so that helpers of unrelated files with the same names are not taken for
-/// its own. The manifest is looked up once per directory: every phase asks it of every file.
+/// file lies where cargo compiles from (`src/`, `examples/`, `tests/`, `benches/`, the build
+/// script, a target's `path`). A file elsewhere (test data, a loose script) is a crate of its
+/// own, so that helpers of unrelated files with the same names are not taken for its own.
+/// Manifests are looked up once per directory: every phase asks it of every file.
 pub fn crate_dir(path: &Path) -> PathBuf {
-    type Cache = std::sync::Mutex<HashMap<PathBuf, (PathBuf, Vec<PathBuf>)>>;
+    type Cache = std::sync::Mutex<HashMap<PathBuf, (PathBuf, Option<Arc<Vec<PathBuf>>>)>>;
     static CACHE: std::sync::OnceLock<Cache> = std::sync::OnceLock::new();
     let parent = path.parent().unwrap_or(Path::new(".")).to_path_buf();
     let cache = CACHE.get_or_init(Default::default);
     let cached = cache.lock().ok().and_then(|c| c.get(&parent).cloned());
-    let (absolute, roots) = cached.unwrap_or_else(|| {
+    let (absolute, package) = cached.unwrap_or_else(|| {
         let absolute = std::fs::canonicalize(&parent).unwrap_or_else(|_| parent.clone());
-        let roots = absolute
+        let package = absolute
             .ancestors()
             .find(|dir| dir.join("Cargo.toml").is_file())
-            .map(|dir| (dir.to_path_buf(), target_roots(dir)));
-        let found = match roots {
-            Some((dir, roots)) if roots.iter().any(|r| absolute.starts_with(dir.join(r))) => {
-                (dir, Vec::new())
-            }
-            // Outside every target: decided per file, below.
-            Some((_, _)) | None => (absolute, vec![PathBuf::new()]),
-        };
+            .map(package_targets);
         if let Ok(mut cache) = cache.lock() {
-            cache.insert(parent, found.clone());
+            cache.insert(parent, (absolute.clone(), package.clone()));
         }
-        found
+        (absolute, package)
     });
-    match roots.is_empty() {
-        true => absolute,
-        false => match path.file_name() {
-            // `build.rs` beside the manifest is compiled; any other file here stands alone.
-            Some(name) if name == "build.rs" && absolute.join("Cargo.toml").is_file() => absolute,
-            Some(name) => absolute.join(name),
-            None => absolute,
-        },
+    let file = match path.file_name() {
+        Some(name) => absolute.join(name),
+        None => absolute,
+    };
+    match package {
+        Some(targets) if targets[1..].iter().any(|t| file.starts_with(t)) => targets[0].clone(),
+        _ => file,
     }
 }
 
-/// The directories a crate's targets are compiled from, relative to its manifest: cargo's
-/// default layout, and the directory of every `path = "..."` the manifest gives a target.
-fn target_roots(dir: &Path) -> Vec<PathBuf> {
-    let mut roots: Vec<PathBuf> = ["src", "examples", "tests", "benches"]
-        .iter()
-        .map(PathBuf::from)
-        .collect();
-    let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap_or_default();
-    for line in manifest.lines() {
-        let Some(value) = line.trim().strip_prefix("path") else {
-            continue;
-        };
-        let value = value.trim_start().strip_prefix('=').unwrap_or_default();
-        let value = value.trim().trim_matches('"');
-        if value.ends_with(".rs") {
-            let target = Path::new(value);
-            roots.push(target.parent().unwrap_or(Path::new("")).to_path_buf());
-        }
+/// A package's directory, then what its targets are compiled from; read once per package.
+fn package_targets(dir: &Path) -> Arc<Vec<PathBuf>> {
+    static PACKAGES: std::sync::OnceLock<std::sync::Mutex<HashMap<PathBuf, Arc<Vec<PathBuf>>>>> =
+        std::sync::OnceLock::new();
+    let packages = PACKAGES.get_or_init(Default::default);
+    if let Some(found) = packages.lock().ok().and_then(|p| p.get(dir).cloned()) {
+        return found;
     }
-    roots
+    let mut targets = vec![dir.to_path_buf()];
+    targets.extend(crate::manifest::targets_of(dir));
+    let targets = Arc::new(targets);
+    if let Ok(mut packages) = packages.lock() {
+        packages.insert(dir.to_path_buf(), Arc::clone(&targets));
+    }
+    targets
 }
 
 #[cfg(test)]
