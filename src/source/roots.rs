@@ -92,6 +92,11 @@ impl<'a> Visit<'a> for Finder<'_, 'a> {
                 (Some("ServerHandler"), "call_tool") if is_rmcp_call_tool(self.facts, &f.sig) => {
                     self.push(RootKind::RmcpCallTool, Body::Block(&f.block));
                 }
+                // rmcp's toolbox: a `ToolBase`'s `Error` is `Into<ErrorData>`, so whatever
+                // `invoke` returns as `Err` is sent as a JSON-RPC error.
+                (Some("AsyncTool" | "SyncTool"), "invoke") if self.facts.sdks.rmcp => {
+                    self.push(RootKind::RmcpTool, Body::Block(&f.block));
+                }
                 (Some("ToolHandler"), "handle") if self.facts.sdks.pmcp => {
                     self.push(RootKind::PmcpTool, Body::Block(&f.block));
                 }
