@@ -266,10 +266,13 @@ fn json_error(facts: &FileFacts, mac: &Macro) -> Option<ProtocolError> {
         }
     };
     if let Some((_, value)) = top.iter().find(|(k, _)| k == "error") {
-        let inner = single_brace_group(value.clone())
-            .map(object_entries)
-            .unwrap_or_default();
-        return Some(error(&inner));
+        let inner = single_brace_group(value.clone()).map(object_entries);
+        // A JSON-RPC error is an object; `{"error": e.to_string()}` alone is a tool's own
+        // payload (sent inside a result), unless the envelope says it is a response.
+        if inner.is_none() && !has("jsonrpc") && !has("id") {
+            return None;
+        }
+        return Some(error(&inner.unwrap_or_default()));
     }
     (has("code") && has("message")).then(|| error(&top))
 }
