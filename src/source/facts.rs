@@ -56,6 +56,11 @@ pub struct FileFacts<'a> {
     crate_aliases: HashSet<String>,
     /// Names other files of the crate give results of it (`pub type ToolResult = ..`).
     crate_results: HashSet<String>,
+    /// The code a file's own error enum gives each variant (`RpcError::ToolError` -> -32000),
+    /// read off `fn code(&self) { match self { Self::ToolError(_) => -32000, .. } }`.
+    variant_codes: HashMap<(String, String), i64>,
+    /// Impl blocks, read for `variant_codes` once the file's constants are known.
+    impls: Vec<&'a syn::ItemImpl>,
 }
 
 impl<'a> FileFacts<'a> {
@@ -68,6 +73,9 @@ impl<'a> FileFacts<'a> {
             ..FileFacts::default()
         };
         facts.collect(&file.items);
+        for i in std::mem::take(&mut facts.impls) {
+            facts.add_variant_codes(i);
+        }
         if !facts.crate_aliases.is_empty() {
             facts.sdks.rmcp = true;
         }
@@ -90,6 +98,7 @@ impl<'a> FileFacts<'a> {
                 Item::Const(c) => self.add_const(&c.ident, &c.expr),
                 Item::Fn(f) => self.add_fn(&f.sig, &f.block),
                 Item::Impl(i) => {
+                    self.impls.push(i);
                     for item in &i.items {
                         match item {
                             ImplItem::Fn(f) => self.add_fn(&f.sig, &f.block),
@@ -106,6 +115,45 @@ impl<'a> FileFacts<'a> {
                 _ => {}
             }
         }
+    }
+
+    /// `impl E { fn code(&self) -> i32 { match self { E::A(..) => -32000, Self::B => .. } } }`:
+    /// what each variant of `E` is sent as.
+    fn add_variant_codes(&mut self, i: &syn::ItemImpl) {
+        let Type::Path(ty) = &*i.self_ty else { return };
+        let Some(ty) = ty.path.segments.last().map(|s| s.ident.to_string()) else {
+            return;
+        };
+        for item in &i.items {
+            let ImplItem::Fn(f) = item else { continue };
+            let Some(syn::Stmt::Expr(Expr::Match(m), None)) = f.block.stmts.last() else {
+                continue;
+            };
+            for arm in &m.arms {
+                let path = match &arm.pat {
+                    syn::Pat::Path(p) => &p.path,
+                    syn::Pat::TupleStruct(t) => &t.path,
+                    syn::Pat::Struct(s) => &s.path,
+                    _ => continue,
+                };
+                let segments = path_strings(path);
+                let owner = segments.iter().rev().nth(1).map(String::as_str);
+                if !matches!(owner, Some(o) if o == ty || o == "Self") {
+                    continue;
+                }
+                if let (Some(variant), Some(code)) = (segments.last(), self.int_value(&arm.body)) {
+                    self.variant_codes
+                        .insert((ty.clone(), variant.clone()), code);
+                }
+            }
+        }
+    }
+
+    /// The code `ty::variant` is sent as, if the file's impl of `ty` says.
+    pub fn variant_code(&self, ty: &str, variant: &str) -> Option<i64> {
+        self.variant_codes
+            .get(&(ty.to_string(), variant.to_string()))
+            .copied()
     }
 
     fn add_use(&mut self, tree: &UseTree, prefix: Vec<String>) {

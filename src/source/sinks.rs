@@ -167,7 +167,10 @@ pub fn response_error(facts: &FileFacts, expr: &Expr) -> Option<ProtocolError> {
                 || ty_name == "errorobjectowned"
                 || facts.is_rpc_error(ty);
             if is_rpc_type {
-                let code = coded_args(facts, call.args.iter()).or_else(|| well_known_code(ctor))?;
+                let variant_code = ty.last().and_then(|t| facts.variant_code(t, ctor));
+                let code = coded_args(facts, call.args.iter())
+                    .or(variant_code)
+                    .or_else(|| well_known_code(ctor))?;
                 return Some(ProtocolError {
                     written: written(&segments),
                     constructor: ctor.clone(),
