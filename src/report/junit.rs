@@ -1,16 +1,18 @@
 //! `--format junit`: JUnit XML as Jenkins' `junit-10.xsd` defines it, for the test panels of
-//! GitLab, Jenkins and Azure. One `<testsuite>` per file and one `<testcase>` per finding,
-//! failed: both panels show a single failure per test case, so findings grouped by rule would
-//! hide all but the first. A file with nothing to show passes one test case, so the panel
-//! lists what was checked. A probe's clauses are a suite of their own (not probed: skipped).
-//! The class name is the path without its extension, as ruff writes it: Jenkins splits class
-//! names at dots.
+//! GitLab, Jenkins and Azure. One `<testsuite>` per file and one `<testcase>` per rule and
+//! file, failed by its findings: a panel shows one failure per test case, so that failure's
+//! text holds every finding of the rule in the file, as the human format shows them. A file
+//! with nothing to show passes one test case, so the panel lists what was checked. A probe's
+//! clauses are a suite of their own (not probed: skipped). The class name is the path without
+//! its extension, as ruff writes it: Jenkins splits class names at dots.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::Path;
 
 use super::{Options, Report, human};
+use crate::finding::Finding;
 
 /// A test case: its name, class name, and what failed or why it was skipped.
 struct Case {
@@ -34,19 +36,31 @@ pub fn render(report: &Report, options: Options, out: &mut dyn Write) -> io::Res
     let mut suites = Vec::new();
     for file in &report.files {
         let classname = classname(&file.source.name);
-        let mut cases = Vec::new();
+        let mut cases: Vec<Case> = Vec::new();
+        let mut rules: BTreeMap<&str, Vec<&Finding>> = BTreeMap::new();
         for f in file.findings.iter().filter(|f| options.shows(f)) {
-            let at = file.source.position(f.span.start);
+            rules.entry(f.rule.code).or_default().push(f);
+        }
+        for findings in rules.values() {
+            let rule = findings[0].rule;
+            let mut text = String::new();
+            for f in findings {
+                if !text.is_empty() {
+                    text.push('\n');
+                }
+                text += &human::rendered(&file.source, f)?;
+            }
+            let message = match findings.len() {
+                1 => findings[0].message.clone(),
+                n => format!("{n} findings; the first: {}", findings[0].message),
+            };
             cases.push(Case {
-                name: format!(
-                    "{} {} at {}:{}",
-                    f.rule.code, f.rule.name, at.line, at.column
-                ),
+                name: format!("{} {}", rule.code, rule.name),
                 classname: classname.clone(),
                 outcome: Outcome::Failure {
-                    code: f.rule.code.to_string(),
-                    message: f.message.clone(),
-                    text: human::rendered(&file.source, f)?,
+                    code: rule.code.to_string(),
+                    message,
+                    text,
                 },
             });
         }
