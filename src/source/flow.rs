@@ -20,7 +20,7 @@ use syn::{Expr, Pat};
 use super::facts::{FileFacts, path_strings};
 use super::index::CrateIndex;
 use super::index::Sink;
-use super::sinks::{message_of, response_error, typed_error};
+use super::sinks::{coded_args, message_of, response_error, typed_error};
 use super::site::{ArmKind, ErrorSite, Guard, GuardKind, ProtocolError, RootKind};
 use super::span_range;
 use crate::text::SourceText;
@@ -380,7 +380,19 @@ impl<'a> Walker<'_, 'a> {
             return None;
         }
         let (sink, value) = self.index.lookup(self.crate_dir, &name)?;
-        (value == want_value).then(|| sink.reached_via(format!("{name}(..)"), &format!("`{name}`")))
+        let mut error = (value == want_value)
+            .then(|| sink.reached_via(format!("{name}(..)"), &format!("`{name}`")))?;
+        // `mcp_err(ErrorCode::INVALID_PARAMS, msg)`: a helper that takes the code builds
+        // whatever code its caller passes.
+        if error.code.is_none() {
+            let args = match peel_await(call) {
+                Expr::Call(c) => Some(&c.args),
+                Expr::MethodCall(m) => Some(&m.args),
+                _ => None,
+            };
+            error.code = args.and_then(|a| coded_args(self.facts, a.iter()));
+        }
+        Some(error)
     }
 
     /// `helpers::to_mcp` passed to `.map_err(..)`: a crate function that builds the error.

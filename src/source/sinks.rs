@@ -218,7 +218,11 @@ fn helper_error<'e>(
 }
 
 /// The first argument that is a JSON-RPC error code: negative, or a named standard code.
-fn coded_args<'e>(facts: &FileFacts, mut args: impl Iterator<Item = &'e Expr>) -> Option<i64> {
+/// The first negative integer among `args`: the JSON-RPC code a constructor or helper is given.
+pub(super) fn coded_args<'e>(
+    facts: &FileFacts,
+    mut args: impl Iterator<Item = &'e Expr>,
+) -> Option<i64> {
     args.find_map(|a| facts.int_value(a).filter(|v| *v < 0))
 }
 
