@@ -33,6 +33,9 @@ pub struct Root<'a> {
     /// For a [`RootKind::Converted`] function: the protocol error a handler converts its
     /// errors into.
     pub converter: Option<&'a Sink>,
+    /// A tool function's signature: the names it binds its arguments to
+    /// (`Parameters(Req { path, .. })`) make a condition on them a check of the tool's input.
+    pub tool_sig: Option<&'a syn::Signature>,
 }
 
 impl<'a> Root<'a> {
@@ -41,8 +44,36 @@ impl<'a> Root<'a> {
             kind,
             body,
             converter: None,
+            tool_sig: None,
         }
     }
+}
+
+/// The names a tool function binds its arguments to: every binding of its parameters but
+/// `self` and what the SDK hands in besides the call (`RequestContext`, `Peer`, ..).
+fn argument_names(sig: &syn::Signature) -> Vec<String> {
+    const SDK_PARAMETERS: &[&str] = &["RequestContext", "Peer", "Extension", "State", "Context"];
+    fn bindings(pat: &syn::Pat, out: &mut Vec<String>) {
+        match pat {
+            syn::Pat::Ident(i) => out.push(i.ident.to_string()),
+            syn::Pat::TupleStruct(t) => t.elems.iter().for_each(|p| bindings(p, out)),
+            syn::Pat::Tuple(t) => t.elems.iter().for_each(|p| bindings(p, out)),
+            syn::Pat::Struct(s) => s.fields.iter().for_each(|f| bindings(&f.pat, out)),
+            syn::Pat::Reference(r) => bindings(&r.pat, out),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for input in &sig.inputs {
+        let syn::FnArg::Typed(t) = input else {
+            continue;
+        };
+        let sdk = matches!(&*t.ty, syn::Type::Path(p) if p.path.segments.last().is_some_and(|s| SDK_PARAMETERS.contains(&s.ident.to_string().as_str())));
+        if !sdk {
+            bindings(&t.pat, &mut out);
+        }
+    }
+    out
 }
 
 /// The constructor of a protocol error that `?` makes of its operand's error because the
@@ -109,6 +140,7 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
         crate_dir: ctx.crate_dir,
         kind: root.kind,
         converter: root.converter,
+        arguments: root.tool_sig.map(argument_names).unwrap_or_default(),
         guards: Vec::new(),
         exits: HashMap::new(),
         error_values: HashMap::new(),
@@ -173,6 +205,7 @@ struct Walker<'f, 'a> {
     kind: RootKind,
     /// For a converted function: the error its errors become.
     converter: Option<&'f Sink>,
+    arguments: Vec<String>,
     guards: Vec<Guard<'a>>,
     /// `Err(..)` expressions whose value leaves the root, with the `return` that sends them.
     exits: HashMap<*const Expr, Option<Range<usize>>>,
@@ -534,6 +567,7 @@ impl<'a> Walker<'_, 'a> {
             root: self.kind,
             error,
             guards: self.guards.clone(),
+            arguments: self.arguments.clone(),
             span,
             exit,
         });
@@ -602,6 +636,7 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
                     root: self.kind,
                     error,
                     guards: Vec::new(),
+                    arguments: Vec::new(),
                     span: span_range(self.text, expr.span()),
                     exit,
                 });

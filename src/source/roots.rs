@@ -56,11 +56,15 @@ impl<'a> Finder<'_, 'a> {
         };
         let error = self.facts.result_error_type(ret);
         let rmcp_error = matches!(error, Some(syn::Type::Path(p)) if self.facts.is_rmcp_error(&path_strings(&p.path)));
-        if is_tool && self.facts.sdks.mcp_attr && (rmcp_error || self.facts.is_sdk_result(ret)) {
-            self.push(RootKind::McpAttrTool, Body::Block(block));
-        } else if is_tool && (rmcp_error || self.facts.is_sdk_result(ret)) {
-            self.push(RootKind::RmcpTool, Body::Block(block));
-        }
+        let sdk_error = rmcp_error || self.facts.is_sdk_result(ret);
+        let kind = match self.facts.sdks.mcp_attr {
+            true if is_tool && sdk_error => RootKind::McpAttrTool,
+            false if is_tool && sdk_error => RootKind::RmcpTool,
+            _ => return,
+        };
+        let mut root = Root::new(kind, Body::Block(block));
+        root.tool_sig = Some(sig);
+        self.roots.push(root);
     }
 
     fn hand_rolled_handler(&mut self, sig: &Signature, block: &'a syn::Block) {

@@ -43,6 +43,8 @@ pub struct ErrorSite<'a> {
     pub error: ProtocolError,
     /// Outermost first.
     pub guards: Vec<Guard<'a>>,
+    /// The names the tool binds its arguments to, when the root is a tool function.
+    pub arguments: Vec<String>,
     /// The error expression.
     pub span: Range<usize>,
     /// Where it leaves the tool when that is elsewhere: the `?` or `return`.
@@ -62,9 +64,14 @@ impl ErrorSite<'_> {
                 .iter()
                 .map(|g| {
                     let tokens = g.subject.to_token_stream();
+                    let checks_input = g.kind == GuardKind::Condition
+                        && checks_arguments(g.subject, &self.arguments);
                     evidence::Guard {
                         kind: g.kind,
-                        subject: subject(g.subject),
+                        subject: match subject(g.subject) {
+                            Subject::Other if checks_input => Subject::Argument,
+                            other => other,
+                        },
                         words: words(tokens.clone()),
                         idents: idents(tokens),
                     }
@@ -103,6 +110,74 @@ fn idents(tokens: TokenStream) -> Vec<String> {
         }
     }
     out
+}
+
+/// Whether a condition checks the tool's own arguments (`if params.solution == RESERVED`,
+/// `if to.is_empty()`): it names one, and does no work of its own (no call, no `.await`, only
+/// methods that inspect a value), so failing it is the input's fault, not the tool's.
+fn checks_arguments(condition: &Expr, arguments: &[String]) -> bool {
+    struct Check<'n> {
+        arguments: &'n [String],
+        names_one: bool,
+        works: bool,
+    }
+    impl<'a> syn::visit::Visit<'a> for Check<'_> {
+        fn visit_expr(&mut self, e: &'a Expr) {
+            match e {
+                Expr::Await(_) | Expr::Call(_) | Expr::Macro(_) => self.works = true,
+                Expr::MethodCall(m) if !INSPECTING.contains(&m.method.to_string().as_str()) => {
+                    self.works = true;
+                }
+                Expr::Path(p)
+                    if p.path
+                        .get_ident()
+                        .is_some_and(|i| self.arguments.iter().any(|a| i == a)) =>
+                {
+                    self.names_one = true
+                }
+                _ => {}
+            }
+            syn::visit::visit_expr(self, e);
+        }
+    }
+    /// Methods that look at a value without doing anything.
+    const INSPECTING: &[&str] = &[
+        "is_empty",
+        "is_none",
+        "is_some",
+        "len",
+        "contains",
+        "starts_with",
+        "ends_with",
+        "as_str",
+        "as_deref",
+        "as_ref",
+        "trim",
+        "chars",
+        "any",
+        "all",
+        "iter",
+        "is_ascii",
+        "is_absolute",
+        "is_relative",
+        "eq",
+        "ne",
+        "unwrap_or",
+        "unwrap_or_default",
+        "is_nan",
+        "is_finite",
+        "to_lowercase",
+    ];
+    if arguments.is_empty() {
+        return false;
+    }
+    let mut check = Check {
+        arguments,
+        names_one: false,
+        works: false,
+    };
+    syn::visit::Visit::visit_expr(&mut check, condition);
+    check.names_one && !check.works
 }
 
 /// Classifies what a guard's subject reads.
