@@ -166,12 +166,14 @@ impl miette::SourceCode for SourceText {
             (inner.span().offset() + chunk.offset).into(),
             inner.span().len(),
         );
+        // miette counts the column in bytes; SPEC columns, and the header shown, are characters.
+        let column = self.position(absolute.offset()).column - 1;
         Ok(Box::new(miette::MietteSpanContents::new_named(
             self.name.clone(),
             inner.data(),
             absolute,
             inner.line() + chunk.first_line - 1,
-            inner.column(),
+            column,
             inner.line_count(),
         )))
     }

@@ -121,6 +121,13 @@ fn columns_count_characters_on_non_ascii_lines() {
         .collect();
     // 25 characters but 31 bytes stand before the constructor.
     assert_eq!(found, [(16, 26)]);
+    // The human format's header says the same place.
+    let human = run(&["--color", "never", "testdata/cli/non_ascii.rs"]);
+    assert!(
+        human.stdout.contains("╭─[testdata/cli/non_ascii.rs:16:26]"),
+        "{}",
+        human.stdout
+    );
 }
 
 #[test]
