@@ -129,7 +129,8 @@ pub struct CheckArgs {
 
 #[derive(Debug, Args)]
 pub struct AuditArgs {
-    /// Transcripts, `-` for standard input, or directories (searched for *.jsonl, *.ndjson, *.log, *.har)
+    /// Transcripts, `-` for standard input, pipes (`<(zcat x.jsonl.gz)`, read in the order
+    /// given), or directories (searched for *.jsonl, *.ndjson, *.log, *.har)
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// The format of transcripts whose content shows none (each file's is detected from its

@@ -142,22 +142,27 @@ fn symlinked_sources_are_walked() {
 }
 
 #[cfg(unix)]
+fn mkfifo(path: &Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(made.success());
+}
+
+#[cfg(unix)]
 #[test]
-fn fifos_are_never_read_named_or_walked() {
+fn fifos_are_never_walked_nor_parsed_as_rust() {
     let dir = scratch("fifo");
     for name in ["pipe.rs", "pipe.jsonl"] {
-        let made = std::process::Command::new("mkfifo")
-            .arg(dir.join(name))
-            .status()
-            .unwrap();
-        assert!(made.success());
+        mkfifo(&dir.join(name));
     }
     std::fs::copy(FAIL, dir.join("server.rs")).unwrap();
     // Walked: skipped without a word, the other file checked.
     let out = common::run(&["--format", "json", dir.to_str().unwrap()]);
     assert_eq!(common::findings(&out.stdout).len(), 3);
     assert_eq!(out.stderr, "");
-    // Named: refused, and the run goes on.
+    // Named as a Rust source: refused, and the run goes on.
     let fifo = dir.join("pipe.rs");
     let out = common::run(&["--format", "json", fifo.to_str().unwrap(), FAIL]);
     assert_eq!(common::findings(&out.stdout).len(), 3);
@@ -169,6 +174,73 @@ fn fifos_are_never_read_named_or_walked() {
         )
     );
     assert_eq!(out.status, 2);
+}
+
+/// `mcp-lint audit <(zcat a.jsonl.gz) <(zcat b.jsonl.gz)`: each pipe is read as a stream, in
+/// the order given. The writer fills the first pipe before it opens the second, so reading
+/// them in sorted order (`a` before `b`) would wait forever.
+#[cfg(unix)]
+#[test]
+fn named_pipes_are_audited_as_streams_in_the_order_given() {
+    use std::io::Write;
+    let dir = scratch("pipes");
+    let (first, second) = (dir.join("b.jsonl"), dir.join("a.jsonl"));
+    mkfifo(&first);
+    mkfifo(&second);
+    let transcripts = common::root().join("testdata/transcripts");
+    let fail_104 = std::fs::read(transcripts.join("MCP104/fail_tool_failure.jsonl")).unwrap();
+    let fail_101 = std::fs::read(transcripts.join("MCP101/fail_unknown_tool.jsonl")).unwrap();
+    let writer = {
+        let (first, second) = (first.clone(), second.clone());
+        std::thread::spawn(move || {
+            // gzip, as `<(cat x.jsonl.gz)` gives it: decompressed as it is read.
+            let pipe = std::fs::File::create(&first).unwrap();
+            let mut gz = flate2::write::GzEncoder::new(pipe, flate2::Compression::fast());
+            gz.write_all(&fail_104).unwrap();
+            gz.finish().unwrap();
+            std::fs::write(&second, fail_101).unwrap();
+        })
+    };
+    let (done, finished) = std::sync::mpsc::channel();
+    let args = [first.clone(), second.clone()];
+    std::thread::spawn(move || {
+        let out = common::run(&[
+            "audit",
+            "--format",
+            "concise",
+            args[0].to_str().unwrap(),
+            args[1].to_str().unwrap(),
+        ]);
+        let _ = done.send(out);
+    });
+    let out = finished
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("the pipes were read in the order given");
+    writer.join().unwrap();
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    let (a, b) = (second.display(), first.display());
+    assert_eq!(
+        lines,
+        [
+            format!(
+                "{a}:7:94: MCP101 error unknown tool answered with a JSON-RPC error (-32602) for tools/call `no_such_tool` (id 2)"
+            ),
+            format!(
+                "{a}:10:94: MCP101 error unknown tool answered with a JSON-RPC error (-32602) for tools/call `gone` (id 3)"
+            ),
+            format!(
+                "{b}:7:94: MCP104 error tool failure answered with a JSON-RPC error (-32603) for tools/call `echo` (id 2)"
+            ),
+            format!(
+                "{b}:9:94: MCP104 error tool failure answered with a JSON-RPC error (0) for tools/call `echo` (id 3)"
+            ),
+            format!(
+                "{b}:10:57: MCP104 error tools/call `echo` (id 4) was never answered, though the server answered later requests"
+            ),
+            "mcp-lint: 5 errors, 0 warnings, 0 advice in 2 files (profile sep-2145)".to_string(),
+        ]
+    );
+    assert_eq!((out.stderr.as_str(), out.status), ("", 1));
 }
 
 /// Files mcp-lint may not read: each is named on stderr (exit 2) and the rest is checked.
