@@ -154,7 +154,7 @@ pub struct ProbeArgs {
     pub header: Vec<String>,
     /// Also call TOOL with these arguments, which must be valid (tools have side effects, so
     /// only the tools named here are called for real); its result is checked against the
-    /// tool's outputSchema
+    /// tool's outputSchema (an answer over 64 MiB is not read: MCP001, unverifiable)
     #[arg(long, value_name = "TOOL=JSON")]
     pub call: Vec<String>,
     /// Save the probe's transcript (envelope JSONL) to FILE
