@@ -137,6 +137,10 @@ pub struct AuditArgs {
     /// first line); overrides `[transcripts] input-format`
     #[arg(long, value_enum)]
     pub input_format: Option<InputFormat>,
+    /// Take the files named as a directory walk takes them: one that holds no MCP traffic (a
+    /// `package.json`) is skipped, not MCP004 (for hooks that pass every staged `*.json`)
+    #[arg(long)]
+    pub skip_non_transcripts: bool,
     #[command(flatten)]
     pub output: OutputArgs,
     #[command(flatten)]

@@ -44,13 +44,13 @@ pub fn cargo(args: CargoCli, env: &mut Env) -> io::Result<i32> {
 }
 
 pub fn audit(args: &AuditArgs, env: &mut Env) -> io::Result<i32> {
-    report_inputs(
-        walk::collect(&args.files, true),
-        args.input_format,
-        &args.output,
-        &args.baseline,
-        env,
-    )
+    let mut inputs = walk::collect(&args.files, true);
+    if args.skip_non_transcripts {
+        for input in &mut inputs.files {
+            input.walked = true;
+        }
+    }
+    report_inputs(inputs, args.input_format, &args.output, &args.baseline, env)
 }
 
 /// Checks the inputs, renders one report, and returns the exit status.

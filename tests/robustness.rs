@@ -312,3 +312,53 @@ fn files_that_cannot_be_read_are_named_and_the_rest_is_checked() {
     assert_eq!(checked.count(), 3, "{stdout}");
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// The pre-commit hook passes every staged `*.json`: with `--skip-non-transcripts` an
+/// Inspector export is audited, JSON of any other shape (or none) is skipped as a walk skips
+/// it, and an export cut short is still MCP004.
+#[test]
+fn skip_non_transcripts_audits_inspector_exports_among_other_json() {
+    let dir = scratch("json");
+    let export = common::root().join("testdata/transcripts/formats/fail_inspector_export.json");
+    let text = std::fs::read_to_string(&export).unwrap();
+    let files = [
+        ("export.json", text.as_str()),
+        ("cut.json", &text[..300]),
+        (
+            "package.json",
+            "{\n  \"name\": \"x\",\n  \"version\": \"1.0.0\"\n}\n",
+        ),
+        (
+            "compact.json",
+            "{\"compilerOptions\": {\"strict\": true}}\n",
+        ),
+        ("list.json", "[\n  1,\n  2\n]\n"),
+        ("empty.json", ""),
+    ];
+    let mut args = vec!["audit", "--skip-non-transcripts", "--format", "json"];
+    let paths: Vec<String> = files
+        .iter()
+        .map(|(name, text)| {
+            std::fs::write(dir.join(name), text).unwrap();
+            dir.join(name).display().to_string()
+        })
+        .collect();
+    args.extend(paths.iter().map(String::as_str));
+    let out = common::run(&args);
+    let at = |name: &str| dir.join(name).display().to_string();
+    assert_eq!(
+        common::findings(&out.stdout),
+        [
+            (at("cut.json"), 1, 1, "MCP004".to_string()),
+            (at("export.json"), 154, 18, "MCP101".to_string()),
+            (at("export.json"), 179, 18, "MCP201".to_string()),
+        ]
+    );
+    assert_eq!((out.status, out.stderr.as_str()), (1, ""));
+    // Without the flag a named file that is no transcript is not checked, and says so.
+    let out = common::run(&["audit", "--format", "json", &at("package.json")]);
+    assert_eq!(
+        common::findings(&out.stdout),
+        [(at("package.json"), 1, 1, "MCP004".to_string())]
+    );
+}
