@@ -72,7 +72,6 @@ fi
 
 git rm -q --cached logs/mcp-server-weather.log logs/app.log
 rm logs/mcp-server-weather.log logs/app.log
-git commit -qm "no logs" >/dev/null
 cp "$root/testdata/transcripts/formats/fail_inspector_export.json" logs/inspector.json
 printf '{\n  "name": "sample",\n  "version": "1.0.0"\n}\n' > package.json
 git add -A
