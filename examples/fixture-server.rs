@@ -3,12 +3,13 @@
 //! in every way the probe looks for with `--broken`.
 //!
 //! ```text
-//! cargo run --example fixture-server -- [--broken] [--exit-on-call] [--http [--sse]]
+//! cargo run --example fixture-server -- [--broken] [--exit-on-call] [--oversize] [--http [--sse]]
 //! ```
 //!
 //! Tools: `echo` (with an outputSchema), `add`, `fail` (always fails), `crash` (exits the
 //! process), `sleep` (never answers). `tools/list` gives two tools a page. `--exit-on-call`:
-//! the server exits on its first `tools/call`, whatever it names.
+//! the server exits on its first `tools/call`, whatever it names. `--oversize`: `echo`'s
+//! success is over the 64 MiB a message mcp-lint reads.
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -18,6 +19,7 @@ use serde_json::{Value, json};
 struct Server {
     broken: bool,
     exit_on_call: bool,
+    oversize: bool,
 }
 
 const PAGE: usize = 2;
@@ -118,6 +120,8 @@ impl Server {
         };
         match name.as_str() {
             "echo" => match args.get("message") {
+                Some(Value::String(_)) if self.oversize => Outcome::Result(json!({
+                    "content": [{"type": "text", "text": "x".repeat(65 << 20)}]})),
                 Some(Value::String(m)) if self.broken => Outcome::Result(json!({
                     "content": [{"type": "text", "text": m}], "structuredContent": m})),
                 Some(Value::String(m)) => Outcome::Result(json!({
@@ -281,6 +285,7 @@ fn main() -> io::Result<()> {
     let server = Server {
         broken: has("--broken"),
         exit_on_call: has("--exit-on-call"),
+        oversize: has("--oversize"),
     };
     match has("--http") {
         true => serve_http(&server, has("--sse")),

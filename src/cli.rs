@@ -129,13 +129,18 @@ pub struct CheckArgs {
 
 #[derive(Debug, Args)]
 pub struct AuditArgs {
-    /// Transcripts, `-` for standard input, or directories (searched for *.jsonl, *.ndjson, *.log, *.har)
+    /// Transcripts, `-` for standard input, pipes (`<(zcat x.jsonl.gz)`, read in the order
+    /// given), or directories (searched for *.jsonl, *.ndjson, *.log, *.har)
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// The format of transcripts whose content shows none (each file's is detected from its
     /// first line); overrides `[transcripts] input-format`
     #[arg(long, value_enum)]
     pub input_format: Option<InputFormat>,
+    /// Take the files named as a directory walk takes them: one that holds no MCP traffic (a
+    /// `package.json`) is skipped, not MCP004 (for hooks that pass every staged `*.json`)
+    #[arg(long)]
+    pub skip_non_transcripts: bool,
     #[command(flatten)]
     pub output: OutputArgs,
     #[command(flatten)]
@@ -153,7 +158,7 @@ pub struct ProbeArgs {
     pub header: Vec<String>,
     /// Also call TOOL with these arguments, which must be valid (tools have side effects, so
     /// only the tools named here are called for real); its result is checked against the
-    /// tool's outputSchema
+    /// tool's outputSchema (an answer over 64 MiB is not read: MCP001, unverifiable)
     #[arg(long, value_name = "TOOL=JSON")]
     pub call: Vec<String>,
     /// Save the probe's transcript (envelope JSONL) to FILE

@@ -1,7 +1,9 @@
 //! The commands that lint files (`check`, `audit`, `cargo mcp-lint`) and describe the rules
 //! (`rules`, `explain`): they gather the inputs and hand them to the engine.
 
-use std::io;
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, Read};
 use std::sync::Mutex;
 
 use crate::baseline::Mode;
@@ -42,13 +44,13 @@ pub fn cargo(args: CargoCli, env: &mut Env) -> io::Result<i32> {
 }
 
 pub fn audit(args: &AuditArgs, env: &mut Env) -> io::Result<i32> {
-    report_inputs(
-        walk::collect(&args.files, true),
-        args.input_format,
-        &args.output,
-        &args.baseline,
-        env,
-    )
+    let mut inputs = walk::collect(&args.files, true);
+    if args.skip_non_transcripts {
+        for input in &mut inputs.files {
+            input.walked = true;
+        }
+    }
+    report_inputs(inputs, args.input_format, &args.output, &args.baseline, env)
 }
 
 /// Checks the inputs, renders one report, and returns the exit status.
@@ -99,15 +101,25 @@ fn report_inputs(
     for error in &inputs.errors {
         writeln!(env.stderr, "mcp-lint: {error}")?;
     }
-    // Standard input can be read once only: keep it for the transcript's two passes.
-    let stdin = match inputs.files.iter().any(|i| i.path.as_os_str() == "-") {
-        true => {
-            let mut bytes = Vec::new();
-            env.stdin.read_to_end(&mut bytes)?;
-            Some(bytes)
+    // Streams can be read once only: keep each whole for the transcript's two passes.
+    let mut streams = BTreeMap::new();
+    for path in std::mem::take(&mut inputs.streams) {
+        let mut bytes = Vec::new();
+        let read = match path.as_os_str() == "-" {
+            true => env.stdin.read_to_end(&mut bytes),
+            false => File::open(&path).and_then(|mut pipe| pipe.read_to_end(&mut bytes)),
+        };
+        match read {
+            Ok(_) => {
+                streams.insert(path, bytes);
+            }
+            Err(error) => {
+                trouble = true;
+                writeln!(env.stderr, "mcp-lint: {}: {error}", path.display())?;
+                inputs.files.retain(|i| i.path != path);
+            }
         }
-        false => None,
-    };
+    }
     let show_progress = env.stderr_is_terminal && !args.quiet;
     let results = {
         let stderr = Mutex::new(&mut *env.stderr);
@@ -124,7 +136,7 @@ fn report_inputs(
         engine::check_inputs(
             &inputs.files,
             format,
-            stdin.as_deref(),
+            &streams,
             show_progress.then_some(&progress),
             &env.cwd,
         )

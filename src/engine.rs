@@ -2,6 +2,7 @@
 //! suppressions and the configuration's levels, renders one report through the chosen format,
 //! and returns the exit status. The commands (`check`, `audit`, `probe`) drive it.
 
+use std::collections::BTreeMap;
 use std::io;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
@@ -20,11 +21,12 @@ use crate::{Env, exit, fingerprint, pool, rules, source, use_color};
 pub type Progress<'a> = Option<&'a (dyn Fn(&str, usize) + Sync)>;
 
 /// Checks every input, Rust files with the source pass and transcripts with the transcript
-/// pass; results in input order. `stdin` holds standard input when an input is `-`.
+/// pass; results in input order. `streams` holds what was read of standard input (`-`) and
+/// of pipes, by path.
 pub fn check_inputs(
     files: &[Input],
     format: InputFormat,
-    stdin: Option<&[u8]>,
+    streams: &BTreeMap<PathBuf, Vec<u8>>,
     progress: Progress,
     cwd: &Path,
 ) -> Vec<Result<Checked, String>> {
@@ -44,7 +46,7 @@ pub fn check_inputs(
         Some(audit_one(
             &files[transcripts[i].0],
             format,
-            stdin,
+            streams,
             report.as_ref().map(|r| r as &(dyn Fn(usize) + Sync)),
         ))
     });
@@ -70,21 +72,21 @@ pub fn check_inputs(
 fn audit_one(
     input: &Input,
     format: InputFormat,
-    stdin: Option<&[u8]>,
+    streams: &BTreeMap<PathBuf, Vec<u8>>,
     progress: transcript::Progress,
 ) -> Result<FileReport, String> {
     let (path, named) = (&input.path, !input.walked);
+    let name = path.display().to_string();
     let audit = || -> io::Result<FileReport> {
-        if path.as_os_str() == "-" {
-            let bytes = stdin.unwrap_or_default();
-            let open = || decompressed(bytes);
-            return transcript::audit("-", &open, format, named, progress);
+        if let Some(bytes) = streams.get(path) {
+            let open = || decompressed(bytes.as_slice());
+            return transcript::audit(&name, &open, format, named, progress);
         }
         let open = || {
             let file = std::fs::File::open(path)?;
             decompressed(io::BufReader::with_capacity(1 << 16, file))
         };
-        transcript::audit(&path.display().to_string(), &open, format, named, progress)
+        transcript::audit(&name, &open, format, named, progress)
     };
     catch_unwind(AssertUnwindSafe(audit))
         .map_err(|_| "internal error while auditing this file; please report it".to_string())?

@@ -55,6 +55,10 @@ pub struct Input {
 #[derive(Debug, Default)]
 pub struct Inputs {
     pub files: Vec<Input>,
+    /// The transcripts read once, as they come, in the order given (`files` is sorted):
+    /// standard input (`-`) and pipes, such as a shell's `<(zcat x.jsonl.gz)`. A pipe has no
+    /// size to stat and cannot be read twice, and its writer may wait on the one before.
+    pub streams: Vec<PathBuf>,
     pub errors: Vec<String>,
 }
 
@@ -69,16 +73,17 @@ const TRANSCRIPT_EXTENSIONS: &[&str] = &["jsonl", "ndjson", "log", "har"];
 pub fn collect(paths: &[PathBuf], transcripts_only: bool) -> Inputs {
     let mut inputs = Inputs::default();
     for path in paths {
-        if path.as_os_str() == "-" {
+        let rust = !transcripts_only && path.extension().is_some_and(|x| x == "rs");
+        if path.as_os_str() == "-" || (is_pipe(path) && !rust) {
             inputs.files.push(Input {
                 path: path.clone(),
                 kind: Kind::Transcript,
                 walked: false,
             });
+            inputs.streams.push(path.clone());
         } else if path.is_dir() {
             walk_dir(path, transcripts_only, &mut inputs);
         } else if path.is_file() {
-            let rust = !transcripts_only && path.extension().is_some_and(|x| x == "rs");
             let kind = if rust { Kind::Rust } else { Kind::Transcript };
             inputs.files.push(Input {
                 path: path.clone(),
@@ -86,7 +91,8 @@ pub fn collect(paths: &[PathBuf], transcripts_only: bool) -> Inputs {
                 walked: false,
             });
         } else if path.exists() {
-            // A FIFO, socket or device: reading it could block forever.
+            // A socket or device (or a pipe named as a Rust source, parsed from a file): reading
+            // it could block forever.
             inputs.errors.push(format!(
                 "{}: not a regular file, so it was not read",
                 path.display()
@@ -98,11 +104,25 @@ pub fn collect(paths: &[PathBuf], transcripts_only: bool) -> Inputs {
         }
     }
     inputs.files.sort();
+    let mut seen = std::collections::BTreeSet::new();
+    inputs.streams.retain(|path| seen.insert(path.clone()));
     // Named and walked too: named.
     inputs
         .files
         .dedup_by(|b, a| a.path == b.path && a.kind == b.kind);
     inputs
+}
+
+/// Whether `path` is a pipe (after symlinks: `/dev/fd/63` is one), read as a stream.
+#[cfg(unix)]
+fn is_pipe(path: &Path) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    std::fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo())
+}
+
+#[cfg(not(unix))]
+fn is_pipe(_: &Path) -> bool {
+    false
 }
 
 fn walk_dir(root: &Path, transcripts_only: bool, inputs: &mut Inputs) {

@@ -70,5 +70,21 @@ if grep -q "app.log" "$work/log4"; then
   failed=$((failed + 1))
 fi
 
+git rm -q --cached logs/mcp-server-weather.log logs/app.log
+rm logs/mcp-server-weather.log logs/app.log
+cp "$root/testdata/transcripts/formats/fail_inspector_export.json" logs/inspector.json
+printf '{\n  "name": "sample",\n  "version": "1.0.0"\n}\n' > package.json
+git add -A
+status=0; git commit -qm "an Inspector export" >"$work/log5" 2>&1 || status=$?
+outcome "an Inspector export is audited" block "$status" "$work/log5" "MCP101"
+if grep -q "package.json" "$work/log5"; then
+  echo "FAIL: package.json, no transcript, was reported"
+  failed=$((failed + 1))
+fi
+git rm -q --cached logs/inspector.json
+rm logs/inspector.json
+status=0; git commit -qm "other JSON" >"$work/log6" 2>&1 || status=$?
+outcome "other JSON commits" pass "$status" "$work/log6" ""
+
 echo "pre-commit hooks: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -230,6 +230,52 @@ for line in sys.stdin:
 }
 
 #[test]
+fn a_tool_answer_over_the_size_limit_is_unverifiable_over_every_transport() {
+    // B18: a `tools/call` answered with 65 MiB is not a call "never answered" (MCP104) nor a
+    // FAIL: what is known is that its answer could not be read (MCP001), and the clause it
+    // was to test is not probed. Over stdio, HTTP with a JSON body, and HTTP with SSE alike.
+    let call = ["--call", r#"echo={"message":"hi"}"#];
+    let unread = "<probe>:30:52: MCP001 warning the answer to tools/call `echo` (id 15) is over 67108864 bytes, so it was not read and cannot be verified\n\
+        mcp-lint: 0 errors, 1 warning, 0 advice in 1 file (profile sep-2145)\n";
+    let server = fixture_server();
+    let mut stdio = vec!["probe", "--format", "json"];
+    stdio.extend(call);
+    stdio.extend(["--", &server, "--oversize"]);
+    let mut runs = vec![("stdio", run(&stdio))];
+    for flags in [&["--oversize"][..], &["--oversize", "--sse"]] {
+        let (mut server, url) = http_server(flags);
+        let mut http = vec!["probe", "--format", "json", "--url", &url];
+        http.extend(call);
+        runs.push((if flags.len() == 1 { "json" } else { "sse" }, run(&http)));
+        server.kill().unwrap();
+        server.wait().unwrap();
+    }
+    for (transport, out) in runs {
+        assert_eq!((out.status, out.stderr.as_str()), (0, ""), "{transport}");
+        let doc: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+        let findings = doc["findings"].as_array().unwrap();
+        assert_eq!(findings.len(), 1, "{transport}: {findings:?}");
+        assert_eq!(findings[0]["code"], "MCP001", "{transport}");
+        assert_eq!(findings[0]["request_id"], 15, "{transport}");
+        let validation = doc["clauses"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["clause"] == "output validation")
+            .unwrap();
+        assert_eq!(validation["verdict"], "not-probed", "{transport}");
+        assert_eq!(
+            validation["detail"], "the answer was over 67108864 bytes, so it was not read",
+            "{transport}"
+        );
+    }
+    let mut concise = vec!["probe", "--format", "concise"];
+    concise.extend(call);
+    concise.extend(["--", &server, "--oversize"]);
+    assert_eq!(run(&concise).stdout, unread);
+}
+
+#[test]
 fn what_came_instead_of_an_answer_is_named() {
     // B8: a server that writes garbage, or answers another id, is not "did not answer".
     let server = |answer: &str| {

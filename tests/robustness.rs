@@ -142,22 +142,27 @@ fn symlinked_sources_are_walked() {
 }
 
 #[cfg(unix)]
+fn mkfifo(path: &Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(made.success());
+}
+
+#[cfg(unix)]
 #[test]
-fn fifos_are_never_read_named_or_walked() {
+fn fifos_are_never_walked_nor_parsed_as_rust() {
     let dir = scratch("fifo");
     for name in ["pipe.rs", "pipe.jsonl"] {
-        let made = std::process::Command::new("mkfifo")
-            .arg(dir.join(name))
-            .status()
-            .unwrap();
-        assert!(made.success());
+        mkfifo(&dir.join(name));
     }
     std::fs::copy(FAIL, dir.join("server.rs")).unwrap();
     // Walked: skipped without a word, the other file checked.
     let out = common::run(&["--format", "json", dir.to_str().unwrap()]);
     assert_eq!(common::findings(&out.stdout).len(), 3);
     assert_eq!(out.stderr, "");
-    // Named: refused, and the run goes on.
+    // Named as a Rust source: refused, and the run goes on.
     let fifo = dir.join("pipe.rs");
     let out = common::run(&["--format", "json", fifo.to_str().unwrap(), FAIL]);
     assert_eq!(common::findings(&out.stdout).len(), 3);
@@ -169,6 +174,73 @@ fn fifos_are_never_read_named_or_walked() {
         )
     );
     assert_eq!(out.status, 2);
+}
+
+/// `mcp-lint audit <(zcat a.jsonl.gz) <(zcat b.jsonl.gz)`: each pipe is read as a stream, in
+/// the order given. The writer fills the first pipe before it opens the second, so reading
+/// them in sorted order (`a` before `b`) would wait forever.
+#[cfg(unix)]
+#[test]
+fn named_pipes_are_audited_as_streams_in_the_order_given() {
+    use std::io::Write;
+    let dir = scratch("pipes");
+    let (first, second) = (dir.join("b.jsonl"), dir.join("a.jsonl"));
+    mkfifo(&first);
+    mkfifo(&second);
+    let transcripts = common::root().join("testdata/transcripts");
+    let fail_104 = std::fs::read(transcripts.join("MCP104/fail_tool_failure.jsonl")).unwrap();
+    let fail_101 = std::fs::read(transcripts.join("MCP101/fail_unknown_tool.jsonl")).unwrap();
+    let writer = {
+        let (first, second) = (first.clone(), second.clone());
+        std::thread::spawn(move || {
+            // gzip, as `<(cat x.jsonl.gz)` gives it: decompressed as it is read.
+            let pipe = std::fs::File::create(&first).unwrap();
+            let mut gz = flate2::write::GzEncoder::new(pipe, flate2::Compression::fast());
+            gz.write_all(&fail_104).unwrap();
+            gz.finish().unwrap();
+            std::fs::write(&second, fail_101).unwrap();
+        })
+    };
+    let (done, finished) = std::sync::mpsc::channel();
+    let args = [first.clone(), second.clone()];
+    std::thread::spawn(move || {
+        let out = common::run(&[
+            "audit",
+            "--format",
+            "concise",
+            args[0].to_str().unwrap(),
+            args[1].to_str().unwrap(),
+        ]);
+        let _ = done.send(out);
+    });
+    let out = finished
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("the pipes were read in the order given");
+    writer.join().unwrap();
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    let (a, b) = (second.display(), first.display());
+    assert_eq!(
+        lines,
+        [
+            format!(
+                "{a}:7:94: MCP101 error unknown tool answered with a JSON-RPC error (-32602) for tools/call `no_such_tool` (id 2)"
+            ),
+            format!(
+                "{a}:10:94: MCP101 error unknown tool answered with a JSON-RPC error (-32602) for tools/call `gone` (id 3)"
+            ),
+            format!(
+                "{b}:7:94: MCP104 error tool failure answered with a JSON-RPC error (-32603) for tools/call `echo` (id 2)"
+            ),
+            format!(
+                "{b}:9:94: MCP104 error tool failure answered with a JSON-RPC error (0) for tools/call `echo` (id 3)"
+            ),
+            format!(
+                "{b}:10:57: MCP104 error tools/call `echo` (id 4) was never answered, though the server answered later requests"
+            ),
+            "mcp-lint: 5 errors, 0 warnings, 0 advice in 2 files (profile sep-2145)".to_string(),
+        ]
+    );
+    assert_eq!((out.stderr.as_str(), out.status), ("", 1));
 }
 
 /// Files mcp-lint may not read: each is named on stderr (exit 2) and the rest is checked.
@@ -239,4 +311,54 @@ fn files_that_cannot_be_read_are_named_and_the_rest_is_checked() {
         .filter(|l| l.starts_with(server.to_str().unwrap()));
     assert_eq!(checked.count(), 3, "{stdout}");
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// The pre-commit hook passes every staged `*.json`: with `--skip-non-transcripts` an
+/// Inspector export is audited, JSON of any other shape (or none) is skipped as a walk skips
+/// it, and an export cut short is still MCP004.
+#[test]
+fn skip_non_transcripts_audits_inspector_exports_among_other_json() {
+    let dir = scratch("json");
+    let export = common::root().join("testdata/transcripts/formats/fail_inspector_export.json");
+    let text = std::fs::read_to_string(&export).unwrap();
+    let files = [
+        ("export.json", text.as_str()),
+        ("cut.json", &text[..300]),
+        (
+            "package.json",
+            "{\n  \"name\": \"x\",\n  \"version\": \"1.0.0\"\n}\n",
+        ),
+        (
+            "compact.json",
+            "{\"compilerOptions\": {\"strict\": true}}\n",
+        ),
+        ("list.json", "[\n  1,\n  2\n]\n"),
+        ("empty.json", ""),
+    ];
+    let mut args = vec!["audit", "--skip-non-transcripts", "--format", "json"];
+    let paths: Vec<String> = files
+        .iter()
+        .map(|(name, text)| {
+            std::fs::write(dir.join(name), text).unwrap();
+            dir.join(name).display().to_string()
+        })
+        .collect();
+    args.extend(paths.iter().map(String::as_str));
+    let out = common::run(&args);
+    let at = |name: &str| dir.join(name).display().to_string();
+    assert_eq!(
+        common::findings(&out.stdout),
+        [
+            (at("cut.json"), 1, 1, "MCP004".to_string()),
+            (at("export.json"), 154, 18, "MCP101".to_string()),
+            (at("export.json"), 179, 18, "MCP201".to_string()),
+        ]
+    );
+    assert_eq!((out.status, out.stderr.as_str()), (1, ""));
+    // Without the flag a named file that is no transcript is not checked, and says so.
+    let out = common::run(&["audit", "--format", "json", &at("package.json")]);
+    assert_eq!(
+        common::findings(&out.stdout),
+        [(at("package.json"), 1, 1, "MCP004".to_string())]
+    );
 }

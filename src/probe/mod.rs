@@ -14,10 +14,11 @@ use crate::baseline::Mode;
 use crate::cli::ProbeArgs;
 use crate::engine::{conclude, settings};
 use crate::finding::FileReport;
+use crate::finding::Violation;
 use crate::report::{ClauseVerdict, Format};
-use crate::rules::Level;
+use crate::rules::{Level, RuleMeta, mcp001, mcp104, mcp301};
 use crate::suppress::Checked;
-use crate::transcript::read::Dir;
+use crate::transcript::read::{Dir, MAX_LINE_BYTES};
 use crate::transcript::write::Recorder;
 use crate::transcript::{self};
 use crate::walk::InputFormat;
@@ -90,8 +91,16 @@ pub fn run(args: &ProbeArgs, env: &mut Env) -> io::Result<i32> {
     }
     let open = || -> io::Result<Box<dyn io::BufRead + '_>> { Ok(Box::new(&transcript[..])) };
     let mut file = transcript::audit(&name, &open, InputFormat::Envelope, true, None)?;
-    if let (Some((id, tool)), Some(how)) = (&session.died_on, &session.gone) {
-        died_on_call(&mut file, *id, tool, how);
+    if let (Some((id, call)), Some(how)) = (&session.died_on, &session.gone) {
+        let died = mcp104::server_died(call, how);
+        restate_unanswered(&mut file, *id, &[&mcp301::META], died);
+    }
+    for (id, call) in &session.unread {
+        let why = format!(
+            "the answer to {call} is over {MAX_LINE_BYTES} bytes, so it was not read and cannot be verified"
+        );
+        let unread = mcp001::unreadable(why);
+        restate_unanswered(&mut file, *id, &[&mcp104::META, &mcp301::META], unread);
     }
     let checked = vec![Checked {
         report: file,
@@ -133,19 +142,20 @@ pub fn run(args: &ProbeArgs, env: &mut Env) -> io::Result<i32> {
     })
 }
 
-/// The server went away while the tools/call `id` was in flight: what the audit can only
-/// call open at the end (MCP301) is a call the server died on (MCP104, an error).
-fn died_on_call(file: &mut FileReport, id: i64, tool: &str, how: &str) {
+/// What the audit of the transcript can only call an unanswered request `id` (MCP104, or
+/// MCP301 at the end), restated as what the probe saw happen: the server died on it (an
+/// MCP104 of its own), or its answer was too large to read (MCP001, as for a HAR entry with
+/// no body: unverifiable, not a fault of the server).
+fn restate_unanswered(file: &mut FileReport, id: i64, rules: &[&RuleMeta], seen: Violation) {
     for finding in &mut file.findings {
         let on_it = finding.request_id.as_ref().and_then(Value::as_i64) == Some(id);
-        if on_it && finding.rule.code == crate::rules::mcp301::META.code {
-            let call = format!("tools/call `{tool}` (id {id})");
-            let died = crate::rules::mcp104::server_died(&call, how).at(finding.span.clone());
-            finding.rule = died.rule;
-            finding.level = died.level;
-            finding.message = died.message;
-            finding.label = died.label;
-            finding.help = died.help;
+        if on_it && rules.iter().any(|r| std::ptr::eq(*r, finding.rule)) {
+            let seen = seen.clone().at(finding.span.clone());
+            finding.rule = seen.rule;
+            finding.level = seen.level;
+            finding.message = seen.message;
+            finding.label = seen.label;
+            finding.help = seen.help;
         }
     }
 }
@@ -233,13 +243,15 @@ enum Answer {
     None,
     /// The server had gone before the request could be sent: it tested nothing.
     NotSent,
+    /// An answer too large to read came: it tested nothing that can be judged.
+    Unread,
 }
 
 impl Answer {
     fn failed_tool(&self) -> bool {
         match self {
             Answer::Result(result) => result.get("isError") == Some(&Value::Bool(true)),
-            Answer::NotSent => false,
+            Answer::NotSent | Answer::Unread => false,
             _ => true,
         }
     }
@@ -253,8 +265,10 @@ struct Session {
     next_id: i64,
     /// Set when the server exits or stops reading: the remaining probes are not sent.
     gone: Option<String>,
-    /// The tools/call in flight when the server went away: its id and tool.
+    /// The tools/call in flight when the server went away: its id, and the call described.
     died_on: Option<(i64, String)>,
+    /// The tools/calls whose answer was too large to read: each id and call described.
+    unread: Vec<(i64, String)>,
     /// Why the last request got no answer, when known (an HTTP failure).
     failure: Option<String>,
     notes: Vec<String>,
@@ -270,6 +284,7 @@ impl Session {
             next_id: 0,
             gone: None,
             died_on: None,
+            unread: Vec::new(),
             failure: None,
             notes: Vec::new(),
             probes: Vec::new(),
@@ -344,11 +359,15 @@ impl Session {
                 }
                 Received::Gone(why) => {
                     self.gone = Some(why);
-                    if msg["method"] == "tools/call" {
-                        let tool = msg["params"]["name"].as_str().unwrap_or("?");
-                        self.died_on = Some((id, tool.to_string()));
-                    }
+                    self.died_on = call_of(msg, id);
                     return Answer::None;
+                }
+                Received::TooLarge => {
+                    self.failure = Some(format!(
+                        "the server answered with a message over {MAX_LINE_BYTES} bytes, which was not read"
+                    ));
+                    self.unread.extend(call_of(msg, id));
+                    return Answer::Unread;
                 }
             };
             let _ = self.log.raw(Dir::ServerToClient, &bytes);
@@ -405,6 +424,12 @@ impl Session {
     }
 }
 
+/// The request `msg` with `id`, described, if it is a tools/call.
+fn call_of(msg: &Value, id: i64) -> Option<(i64, String)> {
+    let tool = msg["params"]["name"].as_str().unwrap_or("?");
+    (msg["method"] == "tools/call").then(|| (id, format!("tools/call `{tool}` (id {id})")))
+}
+
 /// A tool as `tools/list` gave it.
 struct Tool {
     name: String,
@@ -425,7 +450,9 @@ fn drive(session: &mut Session, calls: &[(String, Value)]) -> Result<(), String>
     match init.1 {
         Answer::Result(_) => {}
         Answer::Error(error) => return Err(format!("the server refused `initialize`: {error}")),
-        Answer::None | Answer::NotSent => return Err(unanswered(session, "initialize")),
+        Answer::None | Answer::NotSent | Answer::Unread => {
+            return Err(unanswered(session, "initialize"));
+        }
     }
     session.notify("notifications/initialized");
     let tools = list_tools(session)?;
@@ -486,7 +513,9 @@ fn list_tools(session: &mut Session) -> Result<Vec<Tool>, String> {
             Answer::Error(error) => {
                 return Err(format!("the server refused `tools/list`: {error}"));
             }
-            Answer::None | Answer::NotSent => return Err(unanswered(session, "tools/list")),
+            Answer::None | Answer::NotSent | Answer::Unread => {
+                return Err(unanswered(session, "tools/list"));
+            }
         };
         for tool in result["tools"].as_array().into_iter().flatten() {
             let Some(name) = tool["name"].as_str() else {
@@ -546,7 +575,7 @@ fn verdicts(probes: &[Probe], file: &FileReport) -> Vec<(Clause, Verdict, String
     for clause in Clause::ALL {
         let of_clause = || probes.iter().filter(move |p| p.clause == Some(clause));
         let sent: Vec<&Probe> = of_clause()
-            .filter(|p| p.answer != Answer::NotSent)
+            .filter(|p| p.answer != Answer::NotSent && p.answer != Answer::Unread)
             .collect();
         let ids: Vec<i64> = sent.iter().map(|p| p.id).collect();
         let failures: Vec<String> = if clause == Clause::UnknownMethod {
@@ -555,7 +584,7 @@ fn verdicts(probes: &[Probe], file: &FileReport) -> Vec<(Clause, Verdict, String
                 .filter_map(|p| match &p.answer {
                     Answer::Result(_) => Some("answered with a result".to_string()),
                     Answer::None => Some("not answered".to_string()),
-                    Answer::Error(_) | Answer::NotSent => None,
+                    Answer::Error(_) | Answer::NotSent | Answer::Unread => None,
                 })
                 .collect()
         } else {
@@ -575,6 +604,10 @@ fn verdicts(probes: &[Probe], file: &FileReport) -> Vec<(Clause, Verdict, String
                 .collect()
         };
         let verdict = match (sent.len(), failures.is_empty()) {
+            (0, _) if of_clause().any(|p| p.answer == Answer::Unread) => (
+                Verdict::NotProbed,
+                format!("the answer was over {MAX_LINE_BYTES} bytes, so it was not read"),
+            ),
             (0, _) if of_clause().next().is_some() => (
                 Verdict::NotProbed,
                 "the server exited before this probe was sent".to_string(),

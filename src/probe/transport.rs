@@ -23,6 +23,9 @@ pub enum Received {
     Unanswered(Option<String>),
     /// The server has gone; why, as a sentence.
     Gone(String),
+    /// A message over [`MAX_LINE_BYTES`] came, taken for the answer: it was not read, as the
+    /// audit reads no line over that size, so what it says cannot be judged.
+    TooLarge,
 }
 
 pub trait Transport {
@@ -145,9 +148,7 @@ impl Transport for Stdio {
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
             Ok(Some(line)) => Received::Message(line),
-            Ok(None) => Received::Unanswered(Some(format!(
-                "the server answered with a message over {MAX_LINE_BYTES} bytes, which was not read"
-            ))),
+            Ok(None) => Received::TooLarge,
             Err(RecvTimeoutError::Timeout) => Received::Unanswered(None),
             Err(RecvTimeoutError::Disconnected) => {
                 Received::Gone(self.gone("the server closed its stdout"))
@@ -181,8 +182,8 @@ pub struct Http {
     session: Option<String>,
     protocol_version: Option<String>,
     queue: VecDeque<Vec<u8>>,
-    /// Why the last POST brought no message, if it failed.
-    trouble: Option<String>,
+    /// What the last POST brought instead of an answer, if it failed.
+    trouble: Option<Received>,
 }
 
 impl Http {
@@ -214,7 +215,7 @@ impl Http {
         })
     }
 
-    fn post(&mut self, msg: &Value) -> Result<(), String> {
+    fn post(&mut self, msg: &Value) -> Result<(), Received> {
         let mut request = self
             .agent
             .post(&self.url)
@@ -229,29 +230,26 @@ impl Http {
         for (name, value) in &self.headers {
             request = request.header(name, value);
         }
-        let response = request.send(msg.to_string()).map_err(|e| e.to_string())?;
+        let response = request.send(msg.to_string()).map_err(failed)?;
         let status = response.status().as_u16();
         // A refusal is said even when its body is a JSON-RPC error: the status is the news.
         if let Some(why) = refusal(&response) {
-            return Err(why);
+            return Err(failed(why));
         }
         if let Some(id) = header(&response, "mcp-session-id") {
             self.session = Some(id);
         }
         let content_type = header(&response, "content-type").unwrap_or_default();
         let mut body = response.into_body();
-        let reader = body
-            .with_config()
-            .limit(crate::transcript::read::MAX_LINE_BYTES as u64)
-            .reader();
+        let reader = body.with_config().limit(MAX_LINE_BYTES as u64).reader();
         let before = self.queue.len();
         if content_type.starts_with("text/event-stream") {
-            self.read_events(BufReader::new(reader), msg.get("id"));
+            self.read_events(BufReader::new(reader), msg.get("id"))?;
         } else {
             let mut bytes = Vec::new();
             BufReader::new(reader)
                 .read_to_end(&mut bytes)
-                .map_err(|e| e.to_string())?;
+                .map_err(body_failed)?;
             match serde_json::from_slice::<Value>(&bytes) {
                 // A batch answer is taken apart: the transcript holds a message a line.
                 Ok(Value::Array(items)) => self
@@ -261,7 +259,7 @@ impl Http {
                 Err(_) if status < 300 && bytes.iter().all(u8::is_ascii_whitespace) => {}
                 Err(_) => {
                     let text = String::from_utf8_lossy(&bytes);
-                    return Err(format!("HTTP {status}: {}", text.trim()));
+                    return Err(failed(format!("HTTP {status}: {}", text.trim())));
                 }
             }
         }
@@ -272,16 +270,21 @@ impl Http {
             });
         }
         if status >= 400 && self.queue.len() == before {
-            return Err(format!("HTTP {status}"));
+            return Err(failed(format!("HTTP {status}")));
         }
         Ok(())
     }
 
-    /// Reads SSE events until the answer to `id` arrives or the stream ends.
-    fn read_events(&mut self, reader: impl BufRead, id: Option<&Value>) {
+    /// Reads SSE events until the answer to `id` arrives or the stream ends (or is cut by
+    /// the timeout); an event over the size limit is [`Received::TooLarge`].
+    fn read_events(&mut self, reader: impl BufRead, id: Option<&Value>) -> Result<(), Received> {
         let mut data = String::new();
         for line in reader.lines() {
-            let Ok(line) = line else { break };
+            let line = match line.map_err(body_failed) {
+                Ok(line) => line,
+                Err(Received::TooLarge) => return Err(Received::TooLarge),
+                Err(_) => break,
+            };
             if let Some(rest) = line.strip_prefix("data:") {
                 data.push_str(rest.strip_prefix(' ').unwrap_or(rest));
                 data.push('\n');
@@ -293,13 +296,28 @@ impl Http {
                 });
                 self.queue.push_back(event.trim_end().as_bytes().to_vec());
                 if answers {
-                    return;
+                    return Ok(());
                 }
             }
         }
         if !data.is_empty() {
             self.queue.push_back(data.trim_end().as_bytes().to_vec());
         }
+        Ok(())
+    }
+}
+
+/// A POST that brought no answer, and why.
+fn failed(why: impl ToString) -> Received {
+    Received::Unanswered(Some(why.to_string()))
+}
+
+/// A body that could not be read: over the size limit, or cut short.
+fn body_failed(e: io::Error) -> Received {
+    let why = e.to_string();
+    match ureq::Error::from(e) {
+        ureq::Error::BodyExceedsLimit(_) => Received::TooLarge,
+        _ => failed(why),
     }
 }
 
@@ -340,7 +358,7 @@ impl Transport for Http {
     fn receive(&mut self, _deadline: Instant) -> Received {
         match self.queue.pop_front() {
             Some(message) => Received::Message(message),
-            None => Received::Unanswered(self.trouble.take()),
+            None => self.trouble.take().unwrap_or(Received::Unanswered(None)),
         }
     }
 

@@ -50,6 +50,11 @@ pub fn looks_like_document(first_line: &str) -> bool {
         }
 }
 
+/// Whether `doc` is valid JSON, whatever its shape.
+pub fn is_json(doc: &str) -> bool {
+    why_not_json(doc).is_none()
+}
+
 /// Why a document whose entries cannot be found is not JSON at all, if it is not: a capture
 /// cut short says where it ends, rather than that it lacks its entries.
 fn why_not_json(doc: &str) -> Option<String> {

@@ -204,6 +204,8 @@ fn judge_document(
                 }
             }
         }
+        // A walked file that is JSON of another shape (a `package.json`) is no transcript.
+        Err(_) if !named && document::is_json(&doc) => return Ok((Vec::new(), BTreeSet::new())),
         Err(message) => auditor.not_checked(format!("{message}, so it was not checked"), None),
     }
     Ok(auditor.finish(read_as, named))
