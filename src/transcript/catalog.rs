@@ -22,6 +22,8 @@ pub struct Catalog {
     /// Where the listing's last page was answered, to report a bad schema.
     pub line: usize,
     pub span: Range<usize>,
+    /// The listing's line, `(offset, text)`, in a streamed audit.
+    pub held: Option<(usize, Box<str>)>,
 }
 
 pub struct Tool {
@@ -81,6 +83,14 @@ impl Catalog {
             }
         }
         problems
+    }
+
+    /// Whether a schema is still to be compiled: a bad one is reported where it was listed.
+    pub fn uncompiled(&self) -> bool {
+        self.tools.values().any(|t| {
+            (t.input_schema.is_some() && t.input.get().is_none())
+                || (t.output_schema.is_some() && t.output.get().is_none())
+        })
     }
 
     pub fn get(&self, name: &str) -> Option<&Tool> {

@@ -10,7 +10,7 @@ use std::sync::mpsc::{Receiver, SyncSender, channel, sync_channel};
 
 use super::message::{Parts, Span};
 use super::read::{self, Dir, Lines, MAX_LINE_BYTES, Origin, Parsed};
-use super::session::{Auditor, Spot};
+use super::session::{Auditor, HeldLine, Spot};
 use super::{Open, PROGRESS_EVERY, Progress};
 use crate::finding::Finding;
 use crate::walk::InputFormat;
@@ -20,12 +20,21 @@ const CHUNK_BYTES: usize = 1 << 20;
 /// Read lines, as the auditor will take them.
 #[derive(Default)]
 struct Chunk {
-    /// The texts of the messages, back to back.
+    /// The texts of the lines, back to back.
     text: String,
-    entries: Vec<Entry>,
+    entries: Vec<(LineAt, Entry)>,
     /// The parts of the messages, as spans in their texts.
     parts: Vec<Parts<Span>>,
+    /// The byte offset after its last line.
+    end: usize,
 }
+
+/// Told the findings no later line can precede, with the lines they are on, as they are
+/// judged (a streamed audit), then the rest at the end.
+pub type Release<'a> = Option<&'a (dyn Fn(Vec<Finding>, Vec<HeldLine>) + Sync)>;
+
+/// An entry's line: its number, byte offset, and where its text is in the chunk's.
+type LineAt = (usize, usize, Range<usize>);
 
 enum Entry {
     /// A message or a batch, whose parts are `parts` of the chunk's.
@@ -48,12 +57,16 @@ enum Entry {
     },
 }
 
-/// The findings of a line-per-message transcript, and the lines they point at.
+/// The findings of a line-per-message transcript, and the lines they point at; with
+/// `release`, findings are released as they are judged, and the rest are released at the end.
+/// `eager`: a chunk goes to judging at every line, for input that arrives as it is written.
 pub fn judge_lines(
     open: &Open,
     format: InputFormat,
     named: bool,
     progress: Progress,
+    release: Release,
+    eager: bool,
 ) -> io::Result<(Vec<Finding>, BTreeSet<usize>)> {
     let (to_judge, to_read) = sync_channel::<Chunk>(2);
     let (spent, refill) = channel::<Chunk>();
@@ -63,14 +76,30 @@ pub fn judge_lines(
         let judge = std::thread::Builder::new()
             .stack_size(crate::pool::WORKER_STACK_BYTES)
             .spawn_scoped(scope, move || {
-                let mut auditor = Auditor::default();
+                let mut auditor = match release {
+                    Some(_) => Auditor::streamed(),
+                    None => Auditor::default(),
+                };
                 for mut chunk in to_read {
-                    chunk.judge(&mut auditor);
+                    chunk.judge(&mut auditor, release.is_some());
+                    if let Some(release) = release {
+                        let (findings, lines) = auditor.release(chunk.end);
+                        if !findings.is_empty() {
+                            release(findings, lines);
+                        }
+                    }
                     let _ = spent.send(chunk);
                 }
-                auditor.finish(format.describe(), named)
+                let judged = auditor.finish(format.describe(), named);
+                match release {
+                    Some(release) => {
+                        release(judged.0, auditor.held());
+                        (Vec::new(), BTreeSet::new())
+                    }
+                    None => judged,
+                }
             })?;
-        let read = read_chunks(open, format, progress, to_judge, refill);
+        let read = read_chunks(open, format, progress, to_judge, refill, eager);
         let judged = judge
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
@@ -84,6 +113,7 @@ fn read_chunks(
     progress: Progress,
     to_judge: SyncSender<Chunk>,
     refill: Receiver<Chunk>,
+    eager: bool,
 ) -> io::Result<()> {
     let mut next_report = PROGRESS_EVERY;
     let mut lines = Lines::new(open()?);
@@ -95,7 +125,7 @@ fn read_chunks(
             next_report += PROGRESS_EVERY;
         }
         chunk.add(format, line);
-        if chunk.text.len() >= CHUNK_BYTES || chunk.entries.len() >= CHUNK_BYTES / 64 {
+        if eager || chunk.text.len() >= CHUNK_BYTES || chunk.entries.len() >= CHUNK_BYTES / 64 {
             let next = refill.try_recv().unwrap_or_default();
             if to_judge.send(std::mem::replace(&mut chunk, next)).is_err() {
                 break; // the auditor's thread panicked; the join says so
@@ -108,6 +138,9 @@ fn read_chunks(
 
 impl Chunk {
     fn add(&mut self, format: InputFormat, line: read::Line) {
+        self.end = line.offset + line.bytes.len() + 1;
+        let start = self.text.len();
+        let held = |text: &str| (line.number, line.offset, start..start + text.len());
         let at = Spot {
             line: line.number,
             span: line.offset..line.offset + line.bytes.len(),
@@ -119,7 +152,8 @@ impl Chunk {
                 line: line.number,
                 span: line.offset..line.offset,
             };
-            return self.entries.push(Entry::Broken { message, at });
+            let entry = (held(""), Entry::Broken { message, at });
+            return self.entries.push(entry);
         }
         let text = match std::str::from_utf8(line.bytes) {
             Ok(text) => text,
@@ -128,18 +162,22 @@ impl Chunk {
                     "this line is not valid UTF-8 (byte {}), so it was not checked",
                     e.valid_up_to()
                 );
-                return self.entries.push(Entry::Broken { message, at });
+                let lossy = String::from_utf8_lossy(line.bytes);
+                self.text.push_str(&lossy);
+                let entry = (held(&lossy), Entry::Broken { message, at });
+                return self.entries.push(entry);
             }
         };
+        self.text.push_str(text);
+        let held = held(text);
         match read::parse_line(format, text, line.offset) {
             Parsed::Message { origin, parts } => {
-                let start = self.text.len();
-                self.text.push_str(origin.text);
+                let within = start + origin.text_offset - line.offset;
                 let first = self.parts.len();
                 self.parts.extend(parts);
-                self.entries.push(Entry::Message {
+                let entry = Entry::Message {
                     line: line.number,
-                    text: start..self.text.len(),
+                    text: within..within + origin.text.len(),
                     origin: Origin {
                         dir: origin.dir,
                         session: origin.session,
@@ -148,22 +186,30 @@ impl Chunk {
                         path: origin.path,
                     },
                     parts: first..self.parts.len(),
-                });
+                };
+                self.entries.push((held, entry));
             }
             Parsed::Skip => {}
-            Parsed::Broken(message) => self.entries.push(Entry::Broken { message, at }),
-            Parsed::Truncated { dir, session, id } => self.entries.push(Entry::Truncated {
-                dir,
-                session,
-                id,
-                at,
-            }),
+            Parsed::Broken(message) => self.entries.push((held, Entry::Broken { message, at })),
+            Parsed::Truncated { dir, session, id } => {
+                let entry = Entry::Truncated {
+                    dir,
+                    session,
+                    id,
+                    at,
+                };
+                self.entries.push((held, entry));
+            }
         }
     }
 
-    /// Judges the chunk's lines in order, and empties it for reuse.
-    fn judge(&mut self, auditor: &mut Auditor) {
-        for entry in self.entries.drain(..) {
+    /// Judges the chunk's lines in order, and empties it for reuse. `streamed`: the auditor
+    /// is told each line, to keep the text of those its findings are on.
+    fn judge(&mut self, auditor: &mut Auditor, streamed: bool) {
+        for ((number, offset, line), entry) in self.entries.drain(..) {
+            if streamed {
+                auditor.at_line(number, offset, self.text.get(line).unwrap_or_default());
+            }
             match entry {
                 Entry::Message {
                     line,

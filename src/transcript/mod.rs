@@ -66,7 +66,7 @@ pub fn audit(
     };
     let (findings, wanted) = match format {
         InputFormat::Har | InputFormat::Inspector => judge_document(open, format, named)?,
-        _ => chunk::judge_lines(open, format, named, progress)?,
+        _ => chunk::judge_lines(open, format, named, progress, None, false)?,
     };
     let mut kept = Vec::with_capacity(wanted.len());
     if !wanted.is_empty() {
