@@ -109,7 +109,11 @@ fn report_inputs(
         false => None,
     };
     let show_progress = env.stderr_is_terminal && !args.quiet;
-    let results = {
+    let options = engine::options(args, env);
+    // A baseline counts a finding's repeats through its file: those runs stay whole.
+    let streams =
+        matches!(baseline, Mode::Off) && inputs.files.iter().all(|i| i.kind == Kind::Transcript);
+    let (results, streamed) = {
         let stderr = Mutex::new(&mut *env.stderr);
         let progress = |name: &str, bytes: usize| {
             if let Ok(mut stderr) = stderr.lock() {
@@ -121,13 +125,33 @@ fn report_inputs(
                 );
             }
         };
-        engine::check_inputs(
-            &inputs.files,
-            format,
-            stdin.as_deref(),
-            show_progress.then_some(&progress),
-            &env.cwd,
-        )
+        let progress = show_progress.then_some(&progress as _);
+        match report::Stream::new(options, env.stdout).filter(|_| streams) {
+            Some(mut stream) => {
+                let results = engine::stream_inputs(
+                    &inputs.files,
+                    format,
+                    stdin.as_deref(),
+                    progress,
+                    &config,
+                    args,
+                    &env.cwd,
+                    &mut stream,
+                )?;
+                let results = results.into_iter().map(|r| r.map(|()| None));
+                (results.collect::<Vec<_>>(), Some(stream))
+            }
+            None => {
+                let results = engine::check_inputs(
+                    &inputs.files,
+                    format,
+                    stdin.as_deref(),
+                    progress,
+                    &env.cwd,
+                );
+                (results.into_iter().map(|r| r.map(Some)).collect(), None)
+            }
+        }
     };
     if show_progress && inputs.files.iter().any(|i| i.kind == Kind::Transcript) {
         write!(env.stderr, "\r\x1b[K")?; // clear the progress line
@@ -135,12 +159,16 @@ fn report_inputs(
     let mut checked = Vec::new();
     for (input, result) in inputs.files.iter().zip(results) {
         match result {
-            Ok(file) => checked.push(file),
+            Ok(file) => checked.extend(file),
             Err(error) => {
                 trouble = true;
                 writeln!(env.stderr, "mcp-lint: {}: {error}", input.path.display())?;
             }
         }
+    }
+    if let Some(stream) = streamed {
+        let counts = stream.finish()?;
+        return Ok(engine::status(trouble, counts));
     }
     engine::conclude(checked, trouble, &config, args, &baseline, env, |_, _| {
         Ok(())

@@ -356,10 +356,30 @@ fn jsonl_lines_are_json_findings_then_its_summary() {
     let (hostile, _) = hostile_transcript();
     let mut args = vec![TRANSCRIPT, hostile.to_str().unwrap()];
     args.extend(SOURCES);
+    let summary = jsonl_matches_json(&args);
+    assert_eq!(
+        summary,
+        serde_json::json!({"files": 7, "errors": 9, "warnings": 2, "advice": 0})
+    );
+}
+
+/// `audit --format jsonl` writes findings as they are judged, file by file: the same lines
+/// as a whole report would hold.
+#[test]
+fn streamed_jsonl_lines_are_json_findings_then_its_summary() {
+    let summary = jsonl_matches_json(&["audit", "testdata/transcripts"]);
+    assert_eq!(
+        summary,
+        serde_json::json!({"files": 39, "errors": 25, "warnings": 28, "advice": 2})
+    );
+}
+
+/// Asserts that a run's `--format jsonl` lines are its `--format json` findings, fields in
+/// the same order, then its summary; returns the summary.
+fn jsonl_matches_json(args: &[&str]) -> Value {
     let document: Value =
-        serde_json::from_str(&common::run(&[&["--format", "json"], &args[..]].concat()).stdout)
-            .unwrap();
-    let out = common::run(&[&["--format", "jsonl"], &args[..]].concat());
+        serde_json::from_str(&common::run(&[&["--format", "json"], args].concat()).stdout).unwrap();
+    let out = common::run(&[&["--format", "jsonl"], args].concat());
     assert_eq!(out.status, 1);
     let lines: Vec<&str> = out.stdout.lines().collect();
     let findings = document["findings"].as_array().unwrap();
@@ -375,10 +395,7 @@ fn jsonl_lines_are_json_findings_then_its_summary() {
     }
     let summary: Value = serde_json::from_str(lines.last().unwrap()).unwrap();
     assert_eq!(summary, serde_json::json!({"summary": document["summary"]}));
-    assert_eq!(
-        summary["summary"],
-        serde_json::json!({"files": 7, "errors": 9, "warnings": 2, "advice": 0})
-    );
+    summary["summary"].clone()
 }
 
 /// The packages of a manifest, as cargo names them.

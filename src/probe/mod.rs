@@ -89,14 +89,11 @@ pub fn run(args: &ProbeArgs, env: &mut Env) -> io::Result<i32> {
         return Ok(exit::TROUBLE);
     }
     let open = || -> io::Result<Box<dyn io::BufRead + '_>> { Ok(Box::new(&transcript[..])) };
-    let mut file = transcript::audit(&name, &open, InputFormat::Envelope, true, None)?;
+    let mut file = transcript::audit(&name, &open, InputFormat::Envelope, true, None, None, false)?;
     if let (Some((id, tool)), Some(how)) = (&session.died_on, &session.gone) {
         died_on_call(&mut file, *id, tool, how);
     }
-    let checked = vec![Checked {
-        report: file,
-        suppressions: Vec::new(),
-    }];
+    let checked = vec![Checked::from(file)];
     let probes = session.probes;
     let table = args.output.format == Format::Human && !args.output.quiet;
     let mut failed = false;

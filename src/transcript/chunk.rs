@@ -27,11 +27,14 @@ struct Chunk {
     parts: Vec<Parts<Span>>,
     /// The byte offset after its last line.
     end: usize,
+    /// Once judged in a streamed audit: the findings no later line can precede, with the
+    /// lines they are on, for the reading thread to release.
+    released: (Vec<Finding>, Vec<HeldLine>),
 }
 
-/// Told the findings no later line can precede, with the lines they are on, as they are
-/// judged (a streamed audit), then the rest at the end.
-pub type Release<'a> = Option<&'a (dyn Fn(Vec<Finding>, Vec<HeldLine>) + Sync)>;
+/// Told, on the reading thread, the findings no later line can precede, with the lines they
+/// are on, as they are judged (a streamed audit), then the rest at the end.
+pub type Release<'a> = Option<&'a mut dyn FnMut(Vec<Finding>, Vec<HeldLine>) -> io::Result<()>>;
 
 /// An entry's line: its number, byte offset, and where its text is in the chunk's.
 type LineAt = (usize, usize, Range<usize>);
@@ -65,9 +68,10 @@ pub fn judge_lines(
     format: InputFormat,
     named: bool,
     progress: Progress,
-    release: Release,
+    mut release: Release,
     eager: bool,
 ) -> io::Result<(Vec<Finding>, BTreeSet<usize>)> {
+    let streamed = release.is_some();
     let (to_judge, to_read) = sync_channel::<Chunk>(2);
     let (spent, refill) = channel::<Chunk>();
     std::thread::scope(|scope| {
@@ -76,43 +80,58 @@ pub fn judge_lines(
         let judge = std::thread::Builder::new()
             .stack_size(crate::pool::WORKER_STACK_BYTES)
             .spawn_scoped(scope, move || {
-                let mut auditor = match release {
-                    Some(_) => Auditor::streamed(),
-                    None => Auditor::default(),
+                let mut auditor = match streamed {
+                    true => Auditor::streamed(),
+                    false => Auditor::default(),
                 };
                 for mut chunk in to_read {
-                    chunk.judge(&mut auditor, release.is_some());
-                    if let Some(release) = release {
-                        let (findings, lines) = auditor.release(chunk.end);
-                        if !findings.is_empty() {
-                            release(findings, lines);
-                        }
+                    chunk.judge(&mut auditor, streamed);
+                    if streamed {
+                        chunk.released = auditor.release(chunk.end);
                     }
                     let _ = spent.send(chunk);
                 }
                 let judged = auditor.finish(format.describe(), named);
-                match release {
-                    Some(release) => {
-                        release(judged.0, auditor.held());
-                        (Vec::new(), BTreeSet::new())
-                    }
-                    None => judged,
+                if !streamed {
+                    return judged;
                 }
+                // The rest goes back as a last chunk, after the others.
+                let last = Chunk {
+                    released: (judged.0, auditor.held()),
+                    ..Chunk::default()
+                };
+                let _ = spent.send(last);
+                (Vec::new(), BTreeSet::new())
             })?;
-        let read = read_chunks(open, format, progress, to_judge, refill, eager);
+        let read = read_chunks(
+            open,
+            format,
+            progress,
+            to_judge,
+            &refill,
+            &mut release,
+            eager,
+        );
         let judged = judge
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        read.map(|()| judged)
+        read?;
+        for chunk in refill.try_iter() {
+            pass_on(chunk, &mut release)?;
+        }
+        Ok(judged)
     })
 }
 
+/// Reads the lines into chunks for the auditor's thread. `eager`: each line is judged, and
+/// what it settles released, before the next is read.
 fn read_chunks(
     open: &Open,
     format: InputFormat,
     progress: Progress,
     to_judge: SyncSender<Chunk>,
-    refill: Receiver<Chunk>,
+    refill: &Receiver<Chunk>,
+    release: &mut Release,
     eager: bool,
 ) -> io::Result<()> {
     let mut next_report = PROGRESS_EVERY;
@@ -126,14 +145,29 @@ fn read_chunks(
         }
         chunk.add(format, line);
         if eager || chunk.text.len() >= CHUNK_BYTES || chunk.entries.len() >= CHUNK_BYTES / 64 {
-            let next = refill.try_recv().unwrap_or_default();
-            if to_judge.send(std::mem::replace(&mut chunk, next)).is_err() {
+            if to_judge.send(std::mem::take(&mut chunk)).is_err() {
                 break; // the auditor's thread panicked; the join says so
+            }
+            let judged = match eager {
+                true => refill.recv().ok(),
+                false => refill.try_recv().ok(),
+            };
+            if let Some(judged) = judged {
+                chunk = pass_on(judged, release)?;
             }
         }
     }
     let _ = to_judge.send(chunk);
     Ok(())
+}
+
+/// A judged chunk, emptied for reuse once its findings are released.
+fn pass_on(mut chunk: Chunk, release: &mut Release) -> io::Result<Chunk> {
+    let (findings, lines) = std::mem::take(&mut chunk.released);
+    if let (Some(release), false) = (release, findings.is_empty()) {
+        release(findings, lines)?;
+    }
+    Ok(chunk)
 }
 
 impl Chunk {

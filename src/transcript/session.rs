@@ -671,8 +671,8 @@ impl Auditor {
 
     /// The findings that no later line can precede, with the lines they are on, once every
     /// line before byte `end` is judged: nothing before an unanswered call (it is reported
-    /// at its request) or a listing with schemas not yet compiled (a bad one is reported where
-    /// it was listed, on the first call of its tool). Nothing either while no message has been
+    /// at its request) or a listing with a bad schema not yet reported (it is reported where it
+    /// was listed, at the first call of its tool). Nothing either while no message has been
     /// seen: the file may be no transcript at all (see [`Auditor::finish`]).
     pub fn release(&mut self, end: usize) -> (Vec<Finding>, Vec<HeldLine>) {
         let Some(window) = &mut self.window else {
@@ -686,7 +686,7 @@ impl Auditor {
             let calls = session.pending[side(Dir::ClientToServer)].values();
             let open = calls.filter(|r| r.call.is_some() && !r.cancelled);
             let lines = open.filter_map(|r| r.held.as_ref().map(|(offset, _)| *offset));
-            let catalog = session.catalog.as_ref().filter(|c| c.uncompiled());
+            let catalog = session.catalog.as_ref().filter(|c| c.bad_schema_pending());
             let listed = catalog.and_then(|c| c.held.as_ref().map(|(offset, _)| *offset));
             settled = lines.chain(listed).fold(settled, usize::min);
         }
