@@ -99,8 +99,13 @@ fn report_inputs(
     for error in &inputs.errors {
         writeln!(env.stderr, "mcp-lint: {error}")?;
     }
-    // Standard input can be read once only: keep it for the transcript's two passes.
-    let stdin = match inputs.files.iter().any(|i| i.path.as_os_str() == "-") {
+    // A baseline counts a finding's repeats through its file: those runs stay whole.
+    let streams = args.format.streams()
+        && matches!(baseline, Mode::Off)
+        && inputs.files.iter().all(|i| i.kind == Kind::Transcript);
+    // Standard input can be read once only: keep it for the transcript's two passes, unless
+    // the audit streams (it is then read as it arrives).
+    let stdin = match !streams && inputs.files.iter().any(|i| i.path.as_os_str() == "-") {
         true => {
             let mut bytes = Vec::new();
             env.stdin.read_to_end(&mut bytes)?;
@@ -109,10 +114,6 @@ fn report_inputs(
         false => None,
     };
     let show_progress = env.stderr_is_terminal && !args.quiet;
-    let options = engine::options(args, env);
-    // A baseline counts a finding's repeats through its file: those runs stay whole.
-    let streams =
-        matches!(baseline, Mode::Off) && inputs.files.iter().all(|i| i.kind == Kind::Transcript);
     let (results, streamed) = {
         let stderr = Mutex::new(&mut *env.stderr);
         let progress = |name: &str, bytes: usize| {
@@ -126,12 +127,13 @@ fn report_inputs(
             }
         };
         let progress = show_progress.then_some(&progress as _);
-        match report::Stream::new(options, env.stdout).filter(|_| streams) {
-            Some(mut stream) => {
+        match streams {
+            true => {
+                let mut stream = report::Stream::new(env.stdout);
                 let results = engine::stream_inputs(
                     &inputs.files,
                     format,
-                    stdin.as_deref(),
+                    &mut *env.stdin,
                     progress,
                     &config,
                     args,
@@ -141,7 +143,7 @@ fn report_inputs(
                 let results = results.into_iter().map(|r| r.map(|()| None));
                 (results.collect::<Vec<_>>(), Some(stream))
             }
-            None => {
+            false => {
                 let results = engine::check_inputs(
                     &inputs.files,
                     format,

@@ -10,6 +10,7 @@ use crate::baseline::{self, Mode};
 use crate::cli::{Deny, OutputArgs};
 use crate::config::Config;
 use crate::finding::{FileReport, Level};
+use crate::live::Live;
 use crate::report::{self, Report};
 use crate::suppress::{self, Checked};
 use crate::transcript;
@@ -41,10 +42,11 @@ pub fn check_inputs(
     let audits = pool::parallel(transcripts.len(), |i| {
         let name = transcripts[i].1.display().to_string();
         let report = progress.map(|p| move |bytes: usize| p(&name, bytes));
+        let stdin = || decompressed(stdin.unwrap_or_default());
         Some(audit_one(
             &files[transcripts[i].0],
             format,
-            stdin,
+            &stdin,
             report.as_ref().map(|r| r as &(dyn Fn(usize) + Sync)),
             None,
         ))
@@ -65,12 +67,13 @@ pub fn check_inputs(
 
 /// Audits the transcripts one after another, and writes each finding to `stream` as soon as
 /// no later one can precede it, at the level the configuration gives it: memory does not
-/// grow with findings. Results in input order; an error writing the output ends the run.
+/// grow with findings. Standard input is read as it arrives, and each of its lines judged
+/// before the next is read. Results in input order; an error writing the output ends the run.
 #[allow(clippy::too_many_arguments)]
 pub fn stream_inputs(
     files: &[Input],
     format: InputFormat,
-    stdin: Option<&[u8]>,
+    stdin: &mut dyn io::Read,
     progress: Progress,
     config: &Config,
     args: &OutputArgs,
@@ -90,7 +93,21 @@ pub fn stream_inputs(
                 .inspect_err(|e| unwritten = Some(e.kind()))
         };
         let progress = report.as_ref().map(|r| r as &(dyn Fn(usize) + Sync));
-        let rest = audit_one(input, format, stdin, progress, Some(&mut sink));
+        let live = match input.path.as_os_str() == "-" {
+            true => match Live::start(&mut *stdin) {
+                Ok(live) => Some(live),
+                Err(e) => {
+                    results.push(Err(e.to_string()));
+                    continue;
+                }
+            },
+            false => None,
+        };
+        let stdin = || match &live {
+            Some(live) => decompressed(live.open()),
+            None => decompressed(io::empty()),
+        };
+        let rest = audit_one(input, format, &stdin, progress, Some(&mut sink));
         let rest = rest.and_then(|rest| sink(rest).map_err(|e| e.to_string()));
         if let Some(kind) = unwritten {
             return Err(kind.into());
@@ -100,19 +117,20 @@ pub fn stream_inputs(
     Ok(results)
 }
 
+/// Audits a transcript; `stdin` opens standard input, for `-`. With a `sink`, standard input
+/// is judged a line at a time: it may be a pipe still being written.
 fn audit_one(
     input: &Input,
     format: InputFormat,
-    stdin: Option<&[u8]>,
+    stdin: &transcript::Open,
     progress: transcript::Progress,
     sink: Option<transcript::Sink>,
 ) -> Result<FileReport, String> {
     let (path, named) = (&input.path, !input.walked);
     let audit = || -> io::Result<FileReport> {
         if path.as_os_str() == "-" {
-            let bytes = stdin.unwrap_or_default();
-            let open = || decompressed(bytes);
-            return transcript::audit("-", &open, format, named, progress, sink, false);
+            let eager = sink.is_some();
+            return transcript::audit("-", stdin, format, named, progress, sink, eager);
         }
         let open = || {
             let file = std::fs::File::open(path)?;
@@ -206,7 +224,7 @@ pub fn conclude(
 }
 
 /// How the report is rendered.
-pub fn options(args: &OutputArgs, env: &Env) -> report::Options {
+fn options(args: &OutputArgs, env: &Env) -> report::Options {
     report::Options {
         format: args.format,
         color: use_color(args.color, env),

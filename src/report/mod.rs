@@ -90,6 +90,13 @@ pub struct Counts {
     pub advice: usize,
 }
 
+impl Format {
+    /// Whether a report in this format can be written as it is found ([`Stream`]).
+    pub fn streams(self) -> bool {
+        self == Format::Jsonl
+    }
+}
+
 impl Counts {
     fn add(&mut self, level: Level) {
         match level {
@@ -110,13 +117,12 @@ pub struct Stream<'w> {
 }
 
 impl<'w> Stream<'w> {
-    /// A stream for `options`, if its format can be written as found.
-    pub fn new(options: Options, out: &'w mut dyn Write) -> Option<Self> {
-        (options.format == Format::Jsonl).then(|| Stream {
+    pub fn new(out: &'w mut dyn Write) -> Self {
+        Stream {
             out,
             files: 0,
             counts: Counts::default(),
-        })
+        }
     }
 
     /// Writes findings of the current file, the next in order, and flushes them.

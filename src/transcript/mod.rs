@@ -127,6 +127,13 @@ fn not_text(head: &[u8]) -> Option<(String, Option<&'static str>)> {
     Some((why, CONVERT))
 }
 
+/// Whether the start of an input, to its first non-blank line, opens a HAR capture or an
+/// Inspector export: those are read whole, not a line at a time.
+pub fn is_document(head: &[u8]) -> bool {
+    let head = head.strip_prefix(read::BOM).unwrap_or(head);
+    document::looks_like_document(&String::from_utf8_lossy(head))
+}
+
 /// The format a transcript's first non-blank line shows, if it shows one.
 fn sniff(open: &Open) -> io::Result<Option<InputFormat>> {
     let mut lines = Lines::new(open()?);
