@@ -1,11 +1,13 @@
 """Writes a realistic envelope transcript of about SIZE MiB: a catalog with input and output
 schemas, then tool calls with successes carrying structured content, tool errors, and
-protocol errors for unknown tools. Usage: transcript.py PATH SIZE_MIB"""
+protocol errors for unknown tools (one call in UNKNOWN_EVERY, 20 unless given; 1 makes every
+call a finding). Usage: transcript.py PATH SIZE_MIB [UNKNOWN_EVERY]"""
 import json
 import random
 import sys
 
 path, size = sys.argv[1], int(sys.argv[2]) << 20
+every = int(sys.argv[3]) if len(sys.argv) > 3 else 20
 random.seed(7)
 tools = [
     {
@@ -26,7 +28,7 @@ with open(path, "w") as out:
     write("s2c", {"jsonrpc": "2.0", "id": 1, "result": {"tools": tools}})
     i = 2
     while out.tell() < size:
-        kind = i % 20
+        kind = i % every
         name = "no_such_tool" if kind == 0 else f"tool_{i % 50}"
         write("c2s", {"jsonrpc": "2.0", "id": i, "method": "tools/call", "params": {"name": name, "arguments": {"q": "hello", "n": i}}})
         if kind == 0:

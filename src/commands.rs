@@ -101,9 +101,19 @@ fn report_inputs(
     for error in &inputs.errors {
         writeln!(env.stderr, "mcp-lint: {error}")?;
     }
-    // Streams can be read once only: keep each whole for the transcript's two passes.
+    // A baseline counts a finding's repeats through its file: those runs stay whole, and so
+    // do runs with named pipes, which are read whole (below).
+    let streaming = args.format.streams()
+        && matches!(baseline, Mode::Off)
+        && inputs.files.iter().all(|i| i.kind == Kind::Transcript)
+        && inputs.streams.iter().all(|p| p.as_os_str() == "-");
+    // Streams can be read once only: keep each whole for the transcript's two passes, unless
+    // the audit streams (standard input is then read as it arrives).
     let mut streams = BTreeMap::new();
-    for path in std::mem::take(&mut inputs.streams) {
+    for path in std::mem::take(&mut inputs.streams)
+        .into_iter()
+        .filter(|_| !streaming)
+    {
         let mut bytes = Vec::new();
         let read = match path.as_os_str() == "-" {
             true => env.stdin.read_to_end(&mut bytes),
@@ -121,7 +131,7 @@ fn report_inputs(
         }
     }
     let show_progress = env.stderr_is_terminal && !args.quiet;
-    let results = {
+    let (results, streamed) = {
         let stderr = Mutex::new(&mut *env.stderr);
         let progress = |name: &str, bytes: usize| {
             if let Ok(mut stderr) = stderr.lock() {
@@ -133,13 +143,29 @@ fn report_inputs(
                 );
             }
         };
-        engine::check_inputs(
-            &inputs.files,
-            format,
-            &streams,
-            show_progress.then_some(&progress),
-            &env.cwd,
-        )
+        let progress = show_progress.then_some(&progress as _);
+        match streaming {
+            true => {
+                let mut stream = report::Stream::new(env.stdout);
+                let results = engine::stream_inputs(
+                    &inputs.files,
+                    format,
+                    &mut *env.stdin,
+                    progress,
+                    &config,
+                    args,
+                    &env.cwd,
+                    &mut stream,
+                )?;
+                let results = results.into_iter().map(|r| r.map(|()| None));
+                (results.collect::<Vec<_>>(), Some(stream))
+            }
+            false => {
+                let results =
+                    engine::check_inputs(&inputs.files, format, &streams, progress, &env.cwd);
+                (results.into_iter().map(|r| r.map(Some)).collect(), None)
+            }
+        }
     };
     if show_progress && inputs.files.iter().any(|i| i.kind == Kind::Transcript) {
         write!(env.stderr, "\r\x1b[K")?; // clear the progress line
@@ -147,12 +173,16 @@ fn report_inputs(
     let mut checked = Vec::new();
     for (input, result) in inputs.files.iter().zip(results) {
         match result {
-            Ok(file) => checked.push(file),
+            Ok(file) => checked.extend(file),
             Err(error) => {
                 trouble = true;
                 writeln!(env.stderr, "mcp-lint: {}: {error}", input.path.display())?;
             }
         }
+    }
+    if let Some(stream) = streamed {
+        let counts = stream.finish()?;
+        return Ok(engine::status(trouble, counts));
     }
     engine::conclude(checked, trouble, &config, args, &baseline, env, |_, _| {
         Ok(())

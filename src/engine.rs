@@ -11,6 +11,7 @@ use crate::baseline::{self, Mode};
 use crate::cli::{Deny, OutputArgs};
 use crate::config::Config;
 use crate::finding::{FileReport, Level};
+use crate::live::Live;
 use crate::report::{self, Report};
 use crate::suppress::{self, Checked};
 use crate::transcript;
@@ -43,11 +44,14 @@ pub fn check_inputs(
     let audits = pool::parallel(transcripts.len(), |i| {
         let name = transcripts[i].1.display().to_string();
         let report = progress.map(|p| move |bytes: usize| p(&name, bytes));
+        let bytes = streams.get(transcripts[i].1);
+        let stream = bytes.map(|bytes| move || decompressed(bytes.as_slice()));
         Some(audit_one(
             &files[transcripts[i].0],
             format,
-            streams,
+            stream.as_ref().map(|o| o as &transcript::Open),
             report.as_ref().map(|r| r as &(dyn Fn(usize) + Sync)),
+            None,
         ))
     });
     let mut results: Vec<Option<Result<Checked, String>>> = files.iter().map(|_| None).collect();
@@ -55,12 +59,7 @@ pub fn check_inputs(
         results[*n] = Some(result);
     }
     for ((n, _), result) in transcripts.iter().zip(audits) {
-        results[*n] = result.map(|r| {
-            r.map(|report| Checked {
-                report,
-                suppressions: Vec::new(),
-            })
-        });
+        results[*n] = result.map(|r| r.map(Checked::from));
     }
     let lost = || Err("internal error: the file was not checked; please report it".to_string());
     results
@@ -69,28 +68,101 @@ pub fn check_inputs(
         .collect()
 }
 
+/// Audits the transcripts one after another, and writes each finding to `stream` as soon as
+/// no later one can precede it, at the level the configuration gives it: memory does not
+/// grow with findings. Standard input is read as it arrives, and each of its lines judged
+/// before the next is read. Results in input order; an error writing the output ends the run.
+#[allow(clippy::too_many_arguments)]
+pub fn stream_inputs(
+    files: &[Input],
+    format: InputFormat,
+    stdin: &mut dyn io::Read,
+    progress: Progress,
+    config: &Config,
+    args: &OutputArgs,
+    cwd: &Path,
+    stream: &mut report::Stream,
+) -> io::Result<Vec<Result<(), String>>> {
+    let mut results = Vec::with_capacity(files.len());
+    for input in files {
+        let name = input.path.display().to_string();
+        let report = progress.map(|p| move |bytes: usize| p(&name, bytes));
+        // A failed write stops the audit, and the run: it is no fault of the file.
+        let mut unwritten = None;
+        let mut sink = |file: FileReport| {
+            let file = leveled(file.into(), config, args, cwd);
+            stream
+                .findings(&file)
+                .inspect_err(|e| unwritten = Some(e.kind()))
+        };
+        let progress = report.as_ref().map(|r| r as &(dyn Fn(usize) + Sync));
+        let live = match input.path.as_os_str() == "-" {
+            true => match Live::start(&mut *stdin) {
+                Ok(live) => Some(live),
+                Err(e) => {
+                    results.push(Err(e.to_string()));
+                    continue;
+                }
+            },
+            false => None,
+        };
+        let stdin = live.as_ref().map(|live| move || decompressed(live.open()));
+        let stdin = stdin.as_ref().map(|o| o as &transcript::Open);
+        let rest = audit_one(input, format, stdin, progress, Some(&mut sink));
+        let rest = rest.and_then(|rest| sink(rest).map_err(|e| e.to_string()));
+        if let Some(kind) = unwritten {
+            return Err(kind.into());
+        }
+        results.push(rest.map(|()| stream.file_done()));
+    }
+    Ok(results)
+}
+
+/// Audits a transcript: from `stream` where it was read from standard input or a pipe, else
+/// from its file. With a `sink`, a stream is judged a line at a time: it may be a pipe still
+/// being written.
 fn audit_one(
     input: &Input,
     format: InputFormat,
-    streams: &BTreeMap<PathBuf, Vec<u8>>,
+    stream: Option<&transcript::Open>,
     progress: transcript::Progress,
+    sink: Option<transcript::Sink>,
 ) -> Result<FileReport, String> {
     let (path, named) = (&input.path, !input.walked);
     let name = path.display().to_string();
     let audit = || -> io::Result<FileReport> {
-        if let Some(bytes) = streams.get(path) {
-            let open = || decompressed(bytes.as_slice());
-            return transcript::audit(&name, &open, format, named, progress);
+        if let Some(stream) = stream {
+            // Standard input judged as it arrives: it may be a pipe still being written.
+            let eager = sink.is_some();
+            return transcript::audit(&name, stream, format, named, progress, sink, eager);
         }
         let open = || {
             let file = std::fs::File::open(path)?;
             decompressed(io::BufReader::with_capacity(1 << 16, file))
         };
-        transcript::audit(&name, &open, format, named, progress)
+        transcript::audit(&name, &open, format, named, progress, sink, false)
     };
     catch_unwind(AssertUnwindSafe(audit))
         .map_err(|_| "internal error while auditing this file; please report it".to_string())?
         .map_err(|e| e.to_string())
+}
+
+/// A file's findings with suppressions applied, at the levels the configuration and
+/// `--deny` give them; those of rules turned off are dropped.
+fn leveled(file: Checked, config: &Config, args: &OutputArgs, cwd: &Path) -> FileReport {
+    let name = file.report.source.name.clone();
+    let path = Path::new(&name);
+    let mut file = suppress::apply(file, |rule| config.level(rule, None, path, cwd).is_some());
+    file.findings
+        .retain_mut(|f| match config.level(f.rule, f.aspect, path, cwd) {
+            Some(level) => {
+                let denied = level == Level::Warning && args.deny == Some(Deny::Warnings);
+                f.level = if denied { Level::Error } else { level };
+                true
+            }
+            None => false,
+        });
+    file
 }
 
 /// `reader`, or what it decompresses to when it is gzip (by its magic bytes, whatever the
@@ -117,21 +189,7 @@ pub fn conclude(
 ) -> io::Result<i32> {
     let mut report = Report::default();
     for file in checked {
-        let name = file.report.source.name.clone();
-        let path = Path::new(&name);
-        let mut file = suppress::apply(file, |rule| {
-            config.level(rule, None, path, &env.cwd).is_some()
-        });
-        file.findings
-            .retain_mut(|f| match config.level(f.rule, f.aspect, path, &env.cwd) {
-                Some(level) => {
-                    let denied = level == Level::Warning && args.deny == Some(Deny::Warnings);
-                    f.level = if denied { Level::Error } else { level };
-                    true
-                }
-                None => false,
-            });
-        report.files.push(file);
+        report.files.push(leveled(file, config, args, &env.cwd));
     }
     report.profile = config.profile.name();
     report.base = env.cwd.clone();
@@ -161,22 +219,32 @@ pub fn conclude(
             };
         }
     }
-    let options = report::Options {
+    let options = options(args, env);
+    preface(&mut report, env.stdout)?;
+    report.render(options, env.stdout)?;
+    env.stdout.flush()?;
+    Ok(status(trouble, report.counts()))
+}
+
+/// How the report is rendered.
+fn options(args: &OutputArgs, env: &Env) -> report::Options {
+    report::Options {
         format: args.format,
         color: use_color(args.color, env),
         quiet: args.quiet,
         statistics: args.statistics,
-    };
-    preface(&mut report, env.stdout)?;
-    report.render(options, env.stdout)?;
-    env.stdout.flush()?;
-    Ok(if trouble {
+    }
+}
+
+/// The exit status: trouble wins over findings.
+pub fn status(trouble: bool, counts: report::Counts) -> i32 {
+    if trouble {
         exit::TROUBLE
-    } else if report.counts().errors > 0 {
+    } else if counts.errors > 0 {
         exit::FINDINGS
     } else {
         exit::CLEAN
-    })
+    }
 }
 
 /// The configuration with the command line applied, or the exit status of a bad one (the

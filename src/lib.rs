@@ -12,6 +12,7 @@ mod engine;
 mod evidence;
 mod finding;
 mod fingerprint;
+mod live;
 mod manifest;
 mod pool;
 mod probe;

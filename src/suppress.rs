@@ -122,6 +122,16 @@ pub struct Checked {
     pub suppressions: Vec<Suppression>,
 }
 
+/// A transcript's report: it holds no suppression comments.
+impl From<FileReport> for Checked {
+    fn from(report: FileReport) -> Self {
+        Checked {
+            report,
+            suppressions: Vec::new(),
+        }
+    }
+}
+
 /// Silences the findings the file's directives cover; then reports, as MCP002, each named
 /// rule that silenced nothing though `enabled` says it ran.
 pub fn apply(checked: Checked, enabled: impl Fn(&RuleMeta) -> bool) -> FileReport {

@@ -356,10 +356,86 @@ fn jsonl_lines_are_json_findings_then_its_summary() {
     let (hostile, _) = hostile_transcript();
     let mut args = vec![TRANSCRIPT, hostile.to_str().unwrap()];
     args.extend(SOURCES);
+    let summary = jsonl_matches_json(&args);
+    assert_eq!(
+        summary,
+        serde_json::json!({"files": 7, "errors": 9, "warnings": 2, "advice": 0})
+    );
+}
+
+/// `audit --format jsonl` writes findings as they are judged, file by file: the same lines
+/// as a whole report would hold.
+#[test]
+fn streamed_jsonl_lines_are_json_findings_then_its_summary() {
+    let summary = jsonl_matches_json(&["audit", "testdata/transcripts"]);
+    assert_eq!(
+        summary,
+        serde_json::json!({"files": 39, "errors": 25, "warnings": 28, "advice": 2})
+    );
+}
+
+/// `audit - --format jsonl` as a pipeline's map step: a finding comes out as soon as the
+/// exchange it is about has gone in, before the input is closed.
+#[test]
+fn jsonl_streams_from_a_pipe_before_the_input_ends() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mcp-lint"))
+        .args(["audit", "-", "--format", "jsonl"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let session = [
+        r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{}}}"#,
+        r#"{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}}}}"#,
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#,
+        r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"echo","inputSchema":{"type":"object"}}]}}"#,
+        r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"nope","arguments":{}}}"#,
+        r#"{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"Tool nope not found"}}"#,
+    ];
+    for line in session {
+        writeln!(stdin, "{line}").unwrap();
+    }
+    stdin.flush().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    // Read on a thread of its own, so that a run which waits for the end fails, not hangs.
+    let (sent, first) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        sent.send(line).unwrap();
+        stdout
+    });
+    let first = first.recv_timeout(std::time::Duration::from_secs(60));
+    let Ok(first) = first else {
+        child.kill().unwrap();
+        panic!("no finding before standard input was closed");
+    };
+    let finding: Value = serde_json::from_str(&first).unwrap();
+    assert_eq!(
+        (&finding["code"], &finding["file"], &finding["line"]),
+        (&Value::from("MCP101"), &Value::from("-"), &Value::from(6))
+    );
+    assert_eq!(finding["request_id"], 2);
+    drop(stdin);
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut reader.join().unwrap(), &mut rest).unwrap();
+    assert_eq!(
+        rest,
+        "{\"summary\":{\"files\":1,\"errors\":1,\"warnings\":0,\"advice\":0}}\n"
+    );
+    assert_eq!(child.wait().unwrap().code(), Some(1));
+}
+
+/// Asserts that a run's `--format jsonl` lines are its `--format json` findings, fields in
+/// the same order, then its summary; returns the summary.
+fn jsonl_matches_json(args: &[&str]) -> Value {
     let document: Value =
-        serde_json::from_str(&common::run(&[&["--format", "json"], &args[..]].concat()).stdout)
-            .unwrap();
-    let out = common::run(&[&["--format", "jsonl"], &args[..]].concat());
+        serde_json::from_str(&common::run(&[&["--format", "json"], args].concat()).stdout).unwrap();
+    let out = common::run(&[&["--format", "jsonl"], args].concat());
     assert_eq!(out.status, 1);
     let lines: Vec<&str> = out.stdout.lines().collect();
     let findings = document["findings"].as_array().unwrap();
@@ -375,10 +451,7 @@ fn jsonl_lines_are_json_findings_then_its_summary() {
     }
     let summary: Value = serde_json::from_str(lines.last().unwrap()).unwrap();
     assert_eq!(summary, serde_json::json!({"summary": document["summary"]}));
-    assert_eq!(
-        summary["summary"],
-        serde_json::json!({"files": 7, "errors": 9, "warnings": 2, "advice": 0})
-    );
+    summary["summary"].clone()
 }
 
 /// The packages of a manifest, as cargo names them.

@@ -90,7 +90,7 @@ pub fn run(args: &ProbeArgs, env: &mut Env) -> io::Result<i32> {
         return Ok(exit::TROUBLE);
     }
     let open = || -> io::Result<Box<dyn io::BufRead + '_>> { Ok(Box::new(&transcript[..])) };
-    let mut file = transcript::audit(&name, &open, InputFormat::Envelope, true, None)?;
+    let mut file = transcript::audit(&name, &open, InputFormat::Envelope, true, None, None, false)?;
     if let (Some((id, call)), Some(how)) = (&session.died_on, &session.gone) {
         let died = mcp104::server_died(call, how);
         restate_unanswered(&mut file, *id, &[&mcp301::META], died);
@@ -102,10 +102,7 @@ pub fn run(args: &ProbeArgs, env: &mut Env) -> io::Result<i32> {
         let unread = mcp001::unreadable(why);
         restate_unanswered(&mut file, *id, &[&mcp104::META, &mcp301::META], unread);
     }
-    let checked = vec![Checked {
-        report: file,
-        suppressions: Vec::new(),
-    }];
+    let checked = vec![Checked::from(file)];
     let probes = session.probes;
     let table = args.output.format == Format::Human && !args.output.quiet;
     let mut failed = false;

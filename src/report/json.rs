@@ -4,8 +4,9 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::{ClauseVerdict, Report};
+use super::{ClauseVerdict, Counts, Report};
 use crate::baseline::Baselined;
+use crate::finding::FileReport;
 
 #[derive(Serialize)]
 struct Document<'a> {
@@ -58,33 +59,41 @@ pub fn render(report: &Report, out: &mut dyn Write) -> io::Result<()> {
 
 /// Every finding of the report, in order.
 pub(super) fn findings(report: &Report) -> impl Iterator<Item = JsonFinding<'_>> {
-    report.files.iter().flat_map(|file| {
-        file.findings.iter().map(move |f| {
-            let (start, end) = file.source.range_positions(&f.span);
-            JsonFinding {
-                code: f.rule.code,
-                rule: f.rule.name,
-                level: f.level.as_str(),
-                file: &file.source.name,
-                line: start.line,
-                column: start.column,
-                end_line: end.line,
-                end_column: end.column,
-                message: &f.message,
-                help: f.help.as_deref(),
-                request_id: f.request_id.as_ref(),
-            }
-        })
+    report.files.iter().flat_map(file_findings)
+}
+
+/// The findings of one file, in order.
+pub(super) fn file_findings(file: &FileReport) -> impl Iterator<Item = JsonFinding<'_>> {
+    file.findings.iter().map(move |f| {
+        let (start, end) = file.source.range_positions(&f.span);
+        JsonFinding {
+            code: f.rule.code,
+            rule: f.rule.name,
+            level: f.level.as_str(),
+            file: &file.source.name,
+            line: start.line,
+            column: start.column,
+            end_line: end.line,
+            end_column: end.column,
+            message: &f.message,
+            help: f.help.as_deref(),
+            request_id: f.request_id.as_ref(),
+        }
     })
 }
 
 pub(super) fn summary(report: &Report) -> Summary {
-    let counts = report.counts();
-    Summary {
-        files: report.files.len(),
-        errors: counts.errors,
-        warnings: counts.warnings,
-        advice: counts.advice,
-        baseline: report.baselined,
+    Summary::new(report.files.len(), report.counts(), report.baselined)
+}
+
+impl Summary {
+    pub(super) fn new(files: usize, counts: Counts, baseline: Option<Baselined>) -> Self {
+        Summary {
+            files,
+            errors: counts.errors,
+            warnings: counts.warnings,
+            advice: counts.advice,
+            baseline,
+        }
     }
 }

@@ -7,6 +7,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::{Report, json};
+use crate::finding::FileReport;
 
 #[derive(Serialize)]
 struct SummaryLine {
@@ -14,15 +15,23 @@ struct SummaryLine {
 }
 
 pub fn render(report: &Report, out: &mut dyn Write) -> io::Result<()> {
-    for finding in json::findings(report) {
+    for file in &report.files {
+        findings(file, out)?;
+    }
+    summary(json::summary(report), out)
+}
+
+/// The lines of a file's findings.
+pub(super) fn findings(file: &FileReport, out: &mut dyn Write) -> io::Result<()> {
+    for finding in json::file_findings(file) {
         line(out, &finding)?;
     }
-    line(
-        out,
-        &SummaryLine {
-            summary: json::summary(report),
-        },
-    )
+    Ok(())
+}
+
+/// The last line.
+pub(super) fn summary(summary: json::Summary, out: &mut dyn Write) -> io::Result<()> {
+    line(out, &SummaryLine { summary })
 }
 
 /// One JSON value on a line of its own.

@@ -35,7 +35,8 @@ pub enum Format {
     Gitlab,
     /// One line per finding: path:line:col: CODE level message
     Concise,
-    /// One JSON object per finding (as in `json`), then a `{"summary": ...}` line
+    /// One JSON object per finding (as in `json`), then a `{"summary": ...}` line; `audit`
+    /// writes each as it is found
     Jsonl,
     /// Cargo's `--message-format=json` stream of rustc diagnostics, for rust-analyzer
     Cargo,
@@ -89,6 +90,63 @@ pub struct Counts {
     pub advice: usize,
 }
 
+impl Format {
+    /// Whether a report in this format can be written as it is found ([`Stream`]).
+    pub fn streams(self) -> bool {
+        self == Format::Jsonl
+    }
+}
+
+impl Counts {
+    fn add(&mut self, level: Level) {
+        match level {
+            Level::Error => self.errors += 1,
+            Level::Warning => self.warnings += 1,
+            Level::Advice => self.advice += 1,
+        }
+    }
+}
+
+/// A report written as it is found, for the formats whose findings stand alone
+/// (`--format jsonl`): each file's findings are written as they come, and only counts are
+/// kept for the summary, so memory does not grow with findings (#14).
+pub struct Stream<'w> {
+    out: &'w mut dyn Write,
+    files: usize,
+    counts: Counts,
+}
+
+impl<'w> Stream<'w> {
+    pub fn new(out: &'w mut dyn Write) -> Self {
+        Stream {
+            out,
+            files: 0,
+            counts: Counts::default(),
+        }
+    }
+
+    /// Writes findings of the current file, the next in order, and flushes them.
+    pub fn findings(&mut self, file: &FileReport) -> io::Result<()> {
+        for finding in &file.findings {
+            self.counts.add(finding.level);
+        }
+        jsonl::findings(file, self.out)?;
+        self.out.flush()
+    }
+
+    /// Counts a file whose findings are all written.
+    pub fn file_done(&mut self) {
+        self.files += 1;
+    }
+
+    /// Writes the summary; the counts are the run's.
+    pub fn finish(self) -> io::Result<Counts> {
+        jsonl::summary(json::Summary::new(self.files, self.counts, None), self.out)?;
+        self.out.flush()?;
+        Ok(self.counts)
+    }
+}
+
 impl Options {
     /// Whether a finding is shown: `--quiet` shows errors only.
     fn shows(&self, finding: &crate::finding::Finding) -> bool {
@@ -100,11 +158,7 @@ impl Report {
     pub fn counts(&self) -> Counts {
         let mut counts = Counts::default();
         for finding in self.files.iter().flat_map(|f| &f.findings) {
-            match finding.level {
-                Level::Error => counts.errors += 1,
-                Level::Warning => counts.warnings += 1,
-                Level::Advice => counts.advice += 1,
-            }
+            counts.add(finding.level);
         }
         counts
     }

@@ -1,7 +1,7 @@
 //! The tools a session's latest `tools/list` announced, with their schemas compiled once, on
 //! first use (a listing of 100k tools costs nothing until a tool is called).
 
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 use std::ops::Range;
 
 use foldhash::{HashMap, HashSet};
@@ -22,6 +22,8 @@ pub struct Catalog {
     /// Where the listing's last page was answered, to report a bad schema.
     pub line: usize,
     pub span: Range<usize>,
+    /// The listing's line, `(offset, text)`, in a streamed audit.
+    pub held: Option<(usize, Box<str>)>,
 }
 
 pub struct Tool {
@@ -29,6 +31,9 @@ pub struct Tool {
     pub output_schema: Option<Value>,
     input: OnceCell<Compiled>,
     output: OnceCell<Compiled>,
+    /// Whether a call has asked for each schema, input then output: a bad one is reported
+    /// at the first.
+    asked: [Cell<bool>; 2],
 }
 
 impl Catalog {
@@ -73,6 +78,7 @@ impl Catalog {
                 output_schema,
                 input: OnceCell::new(),
                 output: OnceCell::new(),
+                asked: Default::default(),
             };
             if self.tools.insert(name.clone(), listed).is_some()
                 && self.repeated.insert(name.clone())
@@ -81,6 +87,24 @@ impl Catalog {
             }
         }
         problems
+    }
+
+    /// Whether a schema that does not compile is still to be reported: that is done where
+    /// it was listed, at the first call of its tool. The schemas no call asked for yet are
+    /// compiled to know (a streamed audit).
+    pub fn bad_schema_pending(&self) -> bool {
+        self.tools.values().any(|t| {
+            let schemas = [
+                (&t.input, &t.input_schema, &t.asked[0]),
+                (&t.output, &t.output_schema, &t.asked[1]),
+            ];
+            schemas
+                .into_iter()
+                .any(|(cell, schema, asked)| match schema {
+                    Some(schema) if !asked.get() => cell.get_or_init(|| compile(schema)).is_err(),
+                    _ => false,
+                })
+        })
     }
 
     pub fn get(&self, name: &str) -> Option<&Tool> {
@@ -97,11 +121,11 @@ impl Catalog {
 impl Tool {
     /// The compiled `inputSchema`, and whether this call compiled it (to report a bad schema once).
     pub fn input(&self) -> Option<(&Compiled, bool)> {
-        compiled(&self.input, self.input_schema.as_ref()?)
+        compiled(&self.input, self.input_schema.as_ref()?, &self.asked[0])
     }
 
     pub fn output(&self) -> Option<(&Compiled, bool)> {
-        compiled(&self.output, self.output_schema.as_ref()?)
+        compiled(&self.output, self.output_schema.as_ref()?, &self.asked[1])
     }
 }
 
@@ -124,8 +148,12 @@ fn not_an_object(schema: &Value, required: bool) -> Option<&'static str> {
     }
 }
 
-fn compiled<'c>(cell: &'c OnceCell<Compiled>, schema: &Value) -> Option<(&'c Compiled, bool)> {
-    let fresh = cell.get().is_none();
+fn compiled<'c>(
+    cell: &'c OnceCell<Compiled>,
+    schema: &Value,
+    asked: &Cell<bool>,
+) -> Option<(&'c Compiled, bool)> {
+    let fresh = !asked.replace(true);
     Some((cell.get_or_init(|| compile(schema)), fresh))
 }
 

@@ -10,7 +10,7 @@ use std::sync::mpsc::{Receiver, SyncSender, channel, sync_channel};
 
 use super::message::{Parts, Span};
 use super::read::{self, Dir, Lines, MAX_LINE_BYTES, Origin, Parsed};
-use super::session::{Auditor, Spot};
+use super::session::{Auditor, HeldLine, Spot};
 use super::{Open, PROGRESS_EVERY, Progress};
 use crate::finding::Finding;
 use crate::walk::InputFormat;
@@ -20,12 +20,24 @@ const CHUNK_BYTES: usize = 1 << 20;
 /// Read lines, as the auditor will take them.
 #[derive(Default)]
 struct Chunk {
-    /// The texts of the messages, back to back.
+    /// The texts of the lines, back to back.
     text: String,
-    entries: Vec<Entry>,
+    entries: Vec<(LineAt, Entry)>,
     /// The parts of the messages, as spans in their texts.
     parts: Vec<Parts<Span>>,
+    /// The byte offset after its last line.
+    end: usize,
+    /// Once judged in a streamed audit: the findings no later line can precede, with the
+    /// lines they are on, for the reading thread to release.
+    released: (Vec<Finding>, Vec<HeldLine>),
 }
+
+/// Told, on the reading thread, the findings no later line can precede, with the lines they
+/// are on, as they are judged (a streamed audit), then the rest at the end.
+pub type Release<'a> = Option<&'a mut dyn FnMut(Vec<Finding>, Vec<HeldLine>) -> io::Result<()>>;
+
+/// An entry's line: its number, byte offset, and where its text is in the chunk's.
+type LineAt = (usize, usize, Range<usize>);
 
 enum Entry {
     /// A message or a batch, whose parts are `parts` of the chunk's.
@@ -48,13 +60,18 @@ enum Entry {
     },
 }
 
-/// The findings of a line-per-message transcript, and the lines they point at.
+/// The findings of a line-per-message transcript, and the lines they point at; with
+/// `release`, findings are released as they are judged, and the rest are released at the end.
+/// `eager`: a chunk goes to judging at every line, for input that arrives as it is written.
 pub fn judge_lines(
     open: &Open,
     format: InputFormat,
     named: bool,
     progress: Progress,
+    mut release: Release,
+    eager: bool,
 ) -> io::Result<(Vec<Finding>, BTreeSet<usize>)> {
+    let streamed = release.is_some();
     let (to_judge, to_read) = sync_channel::<Chunk>(2);
     let (spent, refill) = channel::<Chunk>();
     std::thread::scope(|scope| {
@@ -63,27 +80,59 @@ pub fn judge_lines(
         let judge = std::thread::Builder::new()
             .stack_size(crate::pool::WORKER_STACK_BYTES)
             .spawn_scoped(scope, move || {
-                let mut auditor = Auditor::default();
+                let mut auditor = match streamed {
+                    true => Auditor::streamed(),
+                    false => Auditor::default(),
+                };
                 for mut chunk in to_read {
-                    chunk.judge(&mut auditor);
+                    chunk.judge(&mut auditor, streamed);
+                    if streamed {
+                        chunk.released = auditor.release(chunk.end);
+                    }
                     let _ = spent.send(chunk);
                 }
-                auditor.finish(format.describe(), named)
+                let judged = auditor.finish(format.describe(), named);
+                if !streamed {
+                    return judged;
+                }
+                // The rest goes back as a last chunk, after the others.
+                let last = Chunk {
+                    released: (judged.0, auditor.held()),
+                    ..Chunk::default()
+                };
+                let _ = spent.send(last);
+                (Vec::new(), BTreeSet::new())
             })?;
-        let read = read_chunks(open, format, progress, to_judge, refill);
+        let read = read_chunks(
+            open,
+            format,
+            progress,
+            to_judge,
+            &refill,
+            &mut release,
+            eager,
+        );
         let judged = judge
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        read.map(|()| judged)
+        read?;
+        for chunk in refill.try_iter() {
+            pass_on(chunk, &mut release)?;
+        }
+        Ok(judged)
     })
 }
 
+/// Reads the lines into chunks for the auditor's thread. `eager`: each line is judged, and
+/// what it settles released, before the next is read.
 fn read_chunks(
     open: &Open,
     format: InputFormat,
     progress: Progress,
     to_judge: SyncSender<Chunk>,
-    refill: Receiver<Chunk>,
+    refill: &Receiver<Chunk>,
+    release: &mut Release,
+    eager: bool,
 ) -> io::Result<()> {
     let mut next_report = PROGRESS_EVERY;
     let mut lines = Lines::new(open()?);
@@ -95,10 +144,16 @@ fn read_chunks(
             next_report += PROGRESS_EVERY;
         }
         chunk.add(format, line);
-        if chunk.text.len() >= CHUNK_BYTES || chunk.entries.len() >= CHUNK_BYTES / 64 {
-            let next = refill.try_recv().unwrap_or_default();
-            if to_judge.send(std::mem::replace(&mut chunk, next)).is_err() {
+        if eager || chunk.text.len() >= CHUNK_BYTES || chunk.entries.len() >= CHUNK_BYTES / 64 {
+            if to_judge.send(std::mem::take(&mut chunk)).is_err() {
                 break; // the auditor's thread panicked; the join says so
+            }
+            let judged = match eager {
+                true => refill.recv().ok(),
+                false => refill.try_recv().ok(),
+            };
+            if let Some(judged) = judged {
+                chunk = pass_on(judged, release)?;
             }
         }
     }
@@ -106,8 +161,20 @@ fn read_chunks(
     Ok(())
 }
 
+/// A judged chunk, emptied for reuse once its findings are released.
+fn pass_on(mut chunk: Chunk, release: &mut Release) -> io::Result<Chunk> {
+    let (findings, lines) = std::mem::take(&mut chunk.released);
+    if let (Some(release), false) = (release, findings.is_empty()) {
+        release(findings, lines)?;
+    }
+    Ok(chunk)
+}
+
 impl Chunk {
     fn add(&mut self, format: InputFormat, line: read::Line) {
+        self.end = line.offset + line.bytes.len() + 1;
+        let start = self.text.len();
+        let held = |text: &str| (line.number, line.offset, start..start + text.len());
         let at = Spot {
             line: line.number,
             span: line.offset..line.offset + line.bytes.len(),
@@ -119,7 +186,8 @@ impl Chunk {
                 line: line.number,
                 span: line.offset..line.offset,
             };
-            return self.entries.push(Entry::Broken { message, at });
+            let entry = (held(""), Entry::Broken { message, at });
+            return self.entries.push(entry);
         }
         let text = match std::str::from_utf8(line.bytes) {
             Ok(text) => text,
@@ -128,18 +196,22 @@ impl Chunk {
                     "this line is not valid UTF-8 (byte {}), so it was not checked",
                     e.valid_up_to()
                 );
-                return self.entries.push(Entry::Broken { message, at });
+                let lossy = String::from_utf8_lossy(line.bytes);
+                self.text.push_str(&lossy);
+                let entry = (held(&lossy), Entry::Broken { message, at });
+                return self.entries.push(entry);
             }
         };
+        self.text.push_str(text);
+        let held = held(text);
         match read::parse_line(format, text, line.offset) {
             Parsed::Message { origin, parts } => {
-                let start = self.text.len();
-                self.text.push_str(origin.text);
+                let within = start + origin.text_offset - line.offset;
                 let first = self.parts.len();
                 self.parts.extend(parts);
-                self.entries.push(Entry::Message {
+                let entry = Entry::Message {
                     line: line.number,
-                    text: start..self.text.len(),
+                    text: within..within + origin.text.len(),
                     origin: Origin {
                         dir: origin.dir,
                         session: origin.session,
@@ -148,22 +220,30 @@ impl Chunk {
                         path: origin.path,
                     },
                     parts: first..self.parts.len(),
-                });
+                };
+                self.entries.push((held, entry));
             }
             Parsed::Skip => {}
-            Parsed::Broken(message) => self.entries.push(Entry::Broken { message, at }),
-            Parsed::Truncated { dir, session, id } => self.entries.push(Entry::Truncated {
-                dir,
-                session,
-                id,
-                at,
-            }),
+            Parsed::Broken(message) => self.entries.push((held, Entry::Broken { message, at })),
+            Parsed::Truncated { dir, session, id } => {
+                let entry = Entry::Truncated {
+                    dir,
+                    session,
+                    id,
+                    at,
+                };
+                self.entries.push((held, entry));
+            }
         }
     }
 
-    /// Judges the chunk's lines in order, and empties it for reuse.
-    fn judge(&mut self, auditor: &mut Auditor) {
-        for entry in self.entries.drain(..) {
+    /// Judges the chunk's lines in order, and empties it for reuse. `streamed`: the auditor
+    /// is told each line, to keep the text of those its findings are on.
+    fn judge(&mut self, auditor: &mut Auditor, streamed: bool) {
+        for ((number, offset, line), entry) in self.entries.drain(..) {
+            if streamed {
+                auditor.at_line(number, offset, self.text.get(line).unwrap_or_default());
+            }
             match entry {
                 Entry::Message {
                     line,

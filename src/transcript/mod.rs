@@ -35,16 +35,24 @@ pub type Progress<'a> = Option<&'a (dyn Fn(usize) + Sync)>;
 
 const PROGRESS_EVERY: usize = 64 << 20;
 
+/// Told, on the calling thread, each batch of a streamed audit's findings as they are judged:
+/// no later finding can precede them; the report holds just the lines they are on.
+pub type Sink<'a> = &'a mut dyn FnMut(FileReport) -> io::Result<()>;
+
 /// Audits one transcript named `name`. Its format is detected from its content; `asked` (the
 /// command line's or the configuration's `input-format`) decides only when the content shows
 /// none, so one setting cannot make the files of other formats read as nothing. `named`: the
 /// user named the file, rather than a directory it was found in (see [`Auditor::finish`]).
+/// With a `sink`, the findings of a line-per-message transcript go to it as they are judged
+/// (a line at a time when `eager`), and those returned are the rest.
 pub fn audit(
     name: &str,
     open: &Open,
     asked: InputFormat,
     named: bool,
     progress: Progress,
+    sink: Option<Sink>,
+    eager: bool,
 ) -> io::Result<FileReport> {
     if let Some((why, help)) = not_text(open()?.fill_buf()?) {
         let mut findings = Vec::new();
@@ -66,7 +74,16 @@ pub fn audit(
     };
     let (findings, wanted) = match format {
         InputFormat::Har | InputFormat::Inspector => judge_document(open, format, named)?,
-        _ => chunk::judge_lines(open, format, named, progress)?,
+        _ => {
+            let mut release = sink.map(|sink| {
+                move |findings, lines| {
+                    let source = Arc::new(SourceText::from_lines(name, lines));
+                    sink(FileReport::new(source, findings))
+                }
+            });
+            let release = release.as_mut().map(|r| r as _);
+            chunk::judge_lines(open, format, named, progress, release, eager)?
+        }
     };
     let mut kept = Vec::with_capacity(wanted.len());
     if !wanted.is_empty() {
@@ -108,6 +125,13 @@ fn not_text(head: &[u8]) -> Option<(String, Option<&'static str>)> {
         "this file holds a NUL byte at byte {at}: it is UTF-16 or binary, not a UTF-8 transcript, so it was not checked"
     );
     Some((why, CONVERT))
+}
+
+/// Whether the start of an input, to its first non-blank line, opens a HAR capture or an
+/// Inspector export: those are read whole, not a line at a time.
+pub fn is_document(head: &[u8]) -> bool {
+    let head = head.strip_prefix(read::BOM).unwrap_or(head);
+    document::looks_like_document(&String::from_utf8_lossy(head))
 }
 
 /// The format a transcript's first non-blank line shows, if it shows one.

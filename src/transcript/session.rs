@@ -6,7 +6,7 @@
 //! cancellations. Memory is bounded by in-flight requests and catalogs, not by file size.
 
 use std::borrow::Cow;
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::ops::Range;
 
 use foldhash::{HashMap, HashSet};
@@ -42,7 +42,20 @@ pub struct Auditor {
     messages: usize,
     /// Lines that could not be read: one may have been the request a stray response answers.
     unreadable: usize,
+    /// Set when findings are released as the audit goes ([`Auditor::release`]).
+    window: Option<Window>,
 }
+
+/// The texts a streamed audit keeps: the line being judged, and the lines of the findings
+/// not yet released, each `(byte offset, text)` by line number.
+#[derive(Default)]
+struct Window {
+    current: (usize, usize, String),
+    kept: BTreeMap<usize, (usize, String)>,
+}
+
+/// A line's number, byte offset and text: what a streamed finding's position is computed from.
+pub type HeldLine = (usize, usize, String);
 
 #[derive(Default)]
 struct Session {
@@ -67,6 +80,9 @@ struct Request {
     /// The methods the audit follows are not copied.
     method: Cow<'static, str>,
     at: Spot,
+    /// The request's line, `(offset, text)`, in a streamed audit: an unanswered call is
+    /// reported there later.
+    held: Option<(usize, Box<str>)>,
     seq: u64,
     cancelled: bool,
     /// A `tools/list` that continues a listing (`params.cursor`).
@@ -165,7 +181,7 @@ impl Auditor {
     /// which no message was found is one MCP004, not a warning per line: it is likely not a
     /// transcript at all, or not in the format it was read as. A file a directory walk found
     /// (`named` false) is then no transcript, and has no findings.
-    pub fn finish(mut self, read_as: &str, named: bool) -> (Vec<Finding>, BTreeSet<usize>) {
+    pub fn finish(&mut self, read_as: &str, named: bool) -> (Vec<Finding>, BTreeSet<usize>) {
         let sessions: Vec<Session> = self.sessions.drain().map(|(_, s)| s).collect();
         for session in sessions {
             self.unanswered(session);
@@ -187,7 +203,10 @@ impl Auditor {
             let help = "name a JSON-RPC transcript (envelope or bare JSONL, a Claude Desktop log, a HAR capture, an Inspector export); `--input-format` says which when the content does not".to_string();
             self.not_checked(message, Some(help));
         }
-        (self.findings, self.lines)
+        (
+            std::mem::take(&mut self.findings),
+            std::mem::take(&mut self.lines),
+        )
     }
 
     /// The session a message belongs to, begun if new.
@@ -253,6 +272,7 @@ impl Auditor {
                 other => Cow::Owned(other.to_string()),
             },
             at: m.spot(None),
+            held: self.held_line(),
             seq: self.seq,
             cancelled: false,
             continues: method == "tools/list" && given(cursor(m)),
@@ -350,6 +370,7 @@ impl Auditor {
                 else {
                     return;
                 };
+                let held = self.held_line();
                 let session = self.session(&m.origin.session);
                 let mut listing = if request.continues {
                     session.listing.take().unwrap_or_default()
@@ -362,6 +383,7 @@ impl Auditor {
                 } else {
                     let at = m.spot(m.result);
                     (listing.line, listing.span) = (at.line, at.span);
+                    listing.held = held;
                     session.catalog = Some(listing);
                     session.stale = false;
                 }
@@ -466,9 +488,12 @@ impl Auditor {
             Some((Err(e), fresh)) => (None, fresh.then(|| e.clone())),
             None => (None, None),
         };
-        let listed_at = catalog.map(|c| Spot {
-            line: c.line,
-            span: c.span.clone(),
+        let listed_at = catalog.map(|c| {
+            let at = Spot {
+                line: c.line,
+                span: c.span.clone(),
+            };
+            (at, c.held.clone())
         });
         let answer = ErrorAnswer {
             tool_known: catalog.map(|_| tool.is_some()),
@@ -482,7 +507,8 @@ impl Auditor {
             None => text.to_string(),
         };
         self.push_call(violation, m.spot(m.error), request, call, Some(&failure));
-        if let (Some(e), Some(at)) = (bad_schema, listed_at) {
+        if let (Some(e), Some((at, held))) = (bad_schema, listed_at) {
+            self.hold(at.line, held);
             self.bad_schema(&call.name, "inputSchema", e, at);
         }
         self.check_listed_tools(m, request, call, text);
@@ -557,7 +583,8 @@ impl Auditor {
                         line: catalog.line,
                         span: catalog.span.clone(),
                     };
-                    let e = e.clone();
+                    let (e, held) = (e.clone(), catalog.held.clone());
+                    self.hold(at.line, held);
                     self.bad_schema(tool, "outputSchema", e, at);
                 }
                 None
@@ -605,9 +632,86 @@ impl Auditor {
                 rules::mcp301::open_at_end(&describe(&request))
             };
             let tool = request.call.as_ref().map(|c| c.name.clone());
+            self.hold(request.at.line, request.held.clone());
             let finding = self.push(violation, request.at.clone(), Vec::new(), Some(&request.id));
             finding.identity = tool; // not the id, as for [`Auditor::push_call`]
         }
+    }
+
+    /// An auditor that releases findings as it goes ([`Auditor::release`]).
+    pub fn streamed() -> Self {
+        Auditor {
+            window: Some(Window::default()),
+            ..Auditor::default()
+        }
+    }
+
+    /// The line about to be judged, in a streamed audit: its number, byte offset and text.
+    pub fn at_line(&mut self, number: usize, offset: usize, text: &str) {
+        if let Some(window) = &mut self.window {
+            let current = &mut window.current;
+            (current.0, current.1) = (offset, number);
+            current.2.clear();
+            current.2.push_str(text);
+        }
+    }
+
+    /// The line being judged, to keep with what may be reported there later.
+    fn held_line(&self) -> Option<(usize, Box<str>)> {
+        let (offset, _, text) = &self.window.as_ref()?.current;
+        Some((*offset, text.as_str().into()))
+    }
+
+    /// Keeps a line held by a request or a catalog, for a finding about to be placed on it.
+    fn hold(&mut self, number: usize, held: Option<(usize, Box<str>)>) {
+        if let (Some(window), Some((offset, text))) = (&mut self.window, held) {
+            window.kept.entry(number).or_insert((offset, text.into()));
+        }
+    }
+
+    /// The findings that no later line can precede, with the lines they are on, once every
+    /// line before byte `end` is judged: nothing before an unanswered call (it is reported
+    /// at its request) or a listing with a bad schema not yet reported (it is reported where it
+    /// was listed, at the first call of its tool). Nothing either while no message has been
+    /// seen: the file may be no transcript at all (see [`Auditor::finish`]).
+    pub fn release(&mut self, end: usize) -> (Vec<Finding>, Vec<HeldLine>) {
+        let Some(window) = &mut self.window else {
+            return (Vec::new(), Vec::new());
+        };
+        if self.messages == 0 {
+            return (Vec::new(), Vec::new());
+        }
+        let mut settled = end;
+        for session in self.sessions.values() {
+            let calls = session.pending[side(Dir::ClientToServer)].values();
+            let open = calls.filter(|r| r.call.is_some() && !r.cancelled);
+            let lines = open.filter_map(|r| r.held.as_ref().map(|(offset, _)| *offset));
+            let catalog = session.catalog.as_ref().filter(|c| c.bad_schema_pending());
+            let listed = catalog.and_then(|c| c.held.as_ref().map(|(offset, _)| *offset));
+            settled = lines.chain(listed).fold(settled, usize::min);
+        }
+        let (ready, waiting) = std::mem::take(&mut self.findings)
+            .into_iter()
+            .partition(|f| f.span.start < settled);
+        self.findings = waiting;
+        let mut lines = Vec::new();
+        while let Some(entry) = window.kept.first_entry() {
+            if entry.get().0 >= settled {
+                break;
+            }
+            let (number, (offset, text)) = entry.remove_entry();
+            self.lines.remove(&number);
+            lines.push((offset, number, text));
+        }
+        (ready, lines)
+    }
+
+    /// The lines a streamed audit still holds, once it has ended.
+    pub fn held(&mut self) -> Vec<HeldLine> {
+        let kept = self.window.as_mut().map(|w| std::mem::take(&mut w.kept));
+        let kept = kept.unwrap_or_default().into_iter();
+        kept.map(|(number, (offset, text))| (offset, number, text))
+            .collect()
     }
 
     /// Places a rule's violation at `at`, with the places it relates to. Its fingerprint is
@@ -621,6 +725,13 @@ impl Auditor {
     ) -> &mut Finding {
         self.lines.insert(at.line);
         self.lines.extend(related.iter().map(|(spot, _)| spot.line));
+        if let Some(window) = &mut self.window
+            && window.current.1 == at.line
+        {
+            let (offset, _, text) = &window.current;
+            let text = text.clone();
+            window.kept.entry(at.line).or_insert((*offset, text));
+        }
         let mut finding = violation.at(at.span);
         finding.related = related
             .into_iter()
