@@ -48,18 +48,19 @@ fn applies(error: &CodeError) -> bool {
         ])
 }
 
-/// The arguments fail the tool's inputSchema, or the message says so in words no output
-/// error uses (a zod output error reads "Invalid input: expected number").
+/// The arguments fail the tool's inputSchema, or the message says so, and not that the result
+/// was invalid (a zod error about the result also reads "Invalid input: expected number").
 fn audit(answer: &ErrorAnswer) -> bool {
     answer.input_error.is_some()
-        || answer.message_mentions(&[
-            "invalid argument",
-            "input validation",
-            "invalid input",
-            "invalid param",
-            "missing required",
-            "failed to deserialize parameters",
-        ])
+        || !answer.message_mentions(super::mcp105::OUTPUT_WORDS)
+            && answer.message_mentions(&[
+                "invalid argument",
+                "input validation",
+                "invalid input",
+                "invalid param",
+                "missing required",
+                "failed to deserialize parameters",
+            ])
 }
 
 #[cfg(test)]

@@ -37,14 +37,19 @@ fn applies(error: &CodeError) -> bool {
 
 /// The message is about the structured output or its schema.
 fn audit(answer: &ErrorAnswer) -> bool {
-    answer.message_mentions(&[
-        "output validation",
-        "structured content",
-        "structuredcontent",
-        "output schema",
-        "outputschema",
-    ])
+    answer.message_mentions(OUTPUT_WORDS)
 }
+
+/// Words of a message that says the tool's result, not its arguments, was invalid (the
+/// TypeScript SDK: "Invalid tools/call result: .. structuredContent ..").
+pub const OUTPUT_WORDS: &[&str] = &[
+    "output validation",
+    "structured content",
+    "structuredcontent",
+    "output schema",
+    "outputschema",
+    "tools/call result",
+];
 
 #[cfg(test)]
 mod tests {

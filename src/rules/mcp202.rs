@@ -55,7 +55,14 @@ const MAX_NAMED: usize = 2;
 /// Why an error text enumerates the server's tools, if it does: it introduces a list of
 /// tools, or it names more than [`MAX_NAMED`] of `tools` other than `called`.
 pub fn lists_tools(text: &str, tools: Option<&KnownTools>, called: &str) -> Option<String> {
-    if LIST_INTRODUCTIONS.is_match(text) {
+    // At a word's start: "Invalid tools/call result" introduces no list of valid tools.
+    let introduces = LIST_INTRODUCTIONS.find_iter(text).any(|m| {
+        !text[..m.start()]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric)
+    });
+    if introduces {
         return Some("enumerates the server's tools".to_string());
     }
     let mut named = tools?.named_in(text);
@@ -134,6 +141,7 @@ mod tests {
             .is_none()
         );
         assert!(lists("Unknown tool: x. Re-run tools/list and retry.").is_none());
+        assert!(lists("Invalid tools/call result: expected object").is_none());
         assert!(lists("get_weather_v2 and get_alerts_old and search_docs_x failed").is_none());
         let dotted = KnownTools::new(["fs.read", "fs.write", "fs.list", "fs.stat"]);
         let lists = |text: &str| lists_tools(text, Some(&dotted), "x");
