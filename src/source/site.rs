@@ -64,8 +64,13 @@ impl ErrorSite<'_> {
                 .iter()
                 .map(|g| {
                     let tokens = g.subject.to_token_stream();
-                    let checks_input = g.kind == GuardKind::Condition
-                        && checks_arguments(g.subject, &self.arguments);
+                    let checks_input = match g.kind {
+                        GuardKind::Condition => checks_arguments(g.subject, &self.arguments),
+                        GuardKind::Fallible | GuardKind::MatchArm(ArmKind::Failure) => {
+                            validates_arguments(g.subject, &self.arguments)
+                        }
+                        _ => false,
+                    };
                     evidence::Guard {
                         kind: g.kind,
                         subject: match subject(g.subject) {
@@ -178,6 +183,51 @@ fn checks_arguments(condition: &Expr, arguments: &[String]) -> bool {
     };
     syn::visit::Visit::visit_expr(&mut check, condition);
     check.names_one && !check.works
+}
+
+/// Whether a failing call validates the tool's own arguments (`validate_path(req.path(), ..)`,
+/// `req.validate()`, `check_sql(&params.query)`): its name says it checks, and it is given
+/// one of them, so its failure is the input's fault. A check of what the server may do with
+/// the input (`check_may_fetch_url(url)`, `ensure_allowed(path)`) consults policy or remote
+/// state, not the input, so it is not one.
+fn validates_arguments(call: &Expr, arguments: &[String]) -> bool {
+    const VALIDATORS: &[&str] = &["validate", "check", "verify", "ensure", "sanitize"];
+    const PERMISSIONS: &[&str] = &[
+        "may",
+        "can",
+        "allowed",
+        "permitted",
+        "permission",
+        "access",
+        "auth",
+        "rate",
+        "quota",
+    ];
+    let (name, inputs): (_, Vec<&Expr>) = match peel(call) {
+        Expr::Call(c) => match &*c.func {
+            Expr::Path(p) => (
+                p.path.segments.last().map(|s| &s.ident),
+                c.args.iter().collect(),
+            ),
+            _ => return false,
+        },
+        Expr::MethodCall(m) => (
+            Some(&m.method),
+            std::iter::once(&*m.receiver).chain(&m.args).collect(),
+        ),
+        _ => return false,
+    };
+    let validates = name.is_some_and(|n| {
+        let n = n.to_string();
+        VALIDATORS.iter().any(|v| n.starts_with(v))
+            && !n.split('_').any(|word| PERMISSIONS.contains(&word))
+    });
+    validates
+        && inputs.iter().any(|input| {
+            idents(input.to_token_stream())
+                .iter()
+                .any(|i| arguments.contains(i))
+        })
 }
 
 /// Classifies what a guard's subject reads.
