@@ -405,37 +405,51 @@ impl<'a> Walker<'_, 'a> {
         Some(sink.reached_via(format!("{ty}.into()"), &format!("`From<{ty}>`")))
     }
 
-    /// The protocol error a crate helper returns, as a site of this root; none for a helper
-    /// whose errors are reported where it builds them.
-    fn helper_error(&self, call: &Expr, want_value: bool) -> Option<ProtocolError> {
+    /// The protocol errors a crate helper returns, one per code, as sites of this root; none
+    /// for a helper whose errors are reported where it builds them.
+    fn helper_errors(&self, call: &Expr, want_value: bool) -> Option<Vec<ProtocolError>> {
         let name = callee(call)?;
         if !want_value && self.reports_itself(call, &name) {
             return None;
         }
-        let (sink, value) = self.index.lookup(self.crate_dir, &name)?;
-        let mut error = (value == want_value)
-            .then(|| sink.reached_via(format!("{name}(..)"), &format!("`{name}`")))?;
+        let (sinks, value) = self.index.lookup(self.crate_dir, &name)?;
+        if value != want_value {
+            return None;
+        }
         // `mcp_err(ErrorCode::INVALID_PARAMS, msg)`: a helper that takes the code builds
         // whatever code its caller passes.
-        if error.code.is_none() {
+        let passed = || {
             let args = match peel_await(call) {
                 Expr::Call(c) => Some(&c.args),
                 Expr::MethodCall(m) => Some(&m.args),
                 _ => None,
             };
-            error.code = args.and_then(|a| coded_args(self.facts, a.iter()));
-        }
-        Some(error)
+            args.and_then(|a| coded_args(self.facts, a.iter()))
+        };
+        let errors = sinks.into_iter().map(|sink| {
+            let mut error = sink.reached_via(format!("{name}(..)"), &format!("`{name}`"));
+            if error.code.is_none() {
+                error.code = passed();
+            }
+            error
+        });
+        Some(errors.collect())
     }
 
     /// `helpers::to_mcp` passed to `.map_err(..)`: a crate function that builds the error.
-    fn error_fn(&self, value: &Expr) -> Option<ProtocolError> {
+    fn error_fns(&self, value: &Expr) -> Option<Vec<ProtocolError>> {
         let Expr::Path(p) = value else { return None };
         let name = p.path.segments.last()?.ident.to_string();
-        let (sink, true) = self.index.lookup(self.crate_dir, &name)? else {
+        let (sinks, true) = self.index.lookup(self.crate_dir, &name)? else {
             return None;
         };
-        Some(sink.reached_via(name.clone(), &format!("`{name}`")))
+        let via = format!("`{name}`");
+        Some(
+            sinks
+                .into_iter()
+                .map(|s| s.reached_via(name.clone(), &via))
+                .collect(),
+        )
     }
 
     /// A `?` in a handler whose error type is rmcp's: whatever its operand's error is, `?`
@@ -485,24 +499,25 @@ impl<'a> Walker<'_, 'a> {
         {
             value = init;
         }
-        let error = if self.kind == RootKind::Converted {
+        let errors = if self.kind == RootKind::Converted {
             if callee(value).is_some_and(|name| self.is_converted(&name)) {
                 return; // it reports its own errors
             }
-            Some(self.origin(value, message_of(value)))
+            vec![self.origin(value, message_of(value))]
         } else if self.kind == RootKind::HandRolled {
-            response_error(self.facts, value)
+            response_error(self.facts, value).into_iter().collect()
         } else {
             // Whatever else leaves a typed handler as `Err` is, by its type, a protocol error:
             // only what it is about is unknown.
             typed_error(self.facts, value, self.kind)
-                .or_else(|| self.helper_error(value, true))
-                .or_else(|| self.error_fn(value))
-                .or_else(|| self.converted(value))
-                .or_else(|| Some(opaque_error(value)))
+                .map(|e| vec![e])
+                .or_else(|| self.helper_errors(value, true))
+                .or_else(|| self.error_fns(value))
+                .or_else(|| self.converted(value).map(|e| vec![e]))
+                .unwrap_or_else(|| vec![opaque_error(value)])
         };
-        if let Some(error) = error {
-            self.push_site(error, value, exit);
+        for error in errors {
+            self.push_site(error, value, exit.clone());
         }
     }
 
@@ -629,17 +644,19 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
                     self.push_site(error, expr, exit);
                 }
             } else if let Some(exit) = self.forwarded.get(&(expr as *const Expr)).cloned()
-                && let Some(error) = self.helper_error(expr, false)
+                && let Some(errors) = self.helper_errors(expr, false)
             {
                 // The caller's conditions say nothing about why the helper failed.
-                self.sites.push(ErrorSite {
-                    root: self.kind,
-                    error,
-                    guards: Vec::new(),
-                    arguments: Vec::new(),
-                    span: span_range(self.text, expr.span()),
-                    exit,
-                });
+                for error in errors {
+                    self.sites.push(ErrorSite {
+                        root: self.kind,
+                        error,
+                        guards: Vec::new(),
+                        arguments: Vec::new(),
+                        span: span_range(self.text, expr.span()),
+                        exit: exit.clone(),
+                    });
+                }
             }
         }
         visit::visit_expr(self, expr);

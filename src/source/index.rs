@@ -300,11 +300,17 @@ impl CrateIndex {
         self.converted.get(&(dir.to_path_buf(), name.to_string()))
     }
 
-    /// What a call of `name` in the crate at `dir` may return as a protocol error (its first
-    /// sink stands for it), and whether the function returns the error as a value.
-    pub fn lookup(&self, dir: &Path, name: &str) -> Option<(&Sink, bool)> {
+    /// What a call of `name` in the crate at `dir` may return as a protocol error, one sink
+    /// per code (a `to_mcp_error(&e)` that picks `invalid_params` or `internal_error` by the
+    /// error's variant is both cases), and whether the function returns the error as a value.
+    pub fn lookup(&self, dir: &Path, name: &str) -> Option<(Vec<&Sink>, bool)> {
         let (sinks, value) = self.fns.get(&(dir.to_path_buf(), name.to_string()))?;
-        Some((sinks.first()?, *value))
+        let mut codes = HashSet::new();
+        let distinct: Vec<&Sink> = sinks
+            .iter()
+            .filter(|s| codes.insert(s.error.code))
+            .collect();
+        (!distinct.is_empty()).then_some((distinct, *value))
     }
 }
 
