@@ -14,6 +14,7 @@ mod message;
 pub mod read;
 mod scan;
 mod session;
+pub mod sse;
 pub mod write;
 
 use std::collections::BTreeSet;
