@@ -7,6 +7,7 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 use crate::config::Profile;
 use crate::report::Format;
+use crate::transcript::redact::Redactor;
 use crate::walk::InputFormat;
 
 #[derive(Debug, Parser)]
@@ -167,6 +168,8 @@ pub struct ProbeArgs {
     /// Seconds to wait for each answer before the request counts as unanswered
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     pub timeout: f64,
+    #[command(flatten)]
+    pub redact: RedactArgs,
     /// A stdio server's command and arguments, after `--`
     #[arg(last = true, value_name = "CMD")]
     pub command: Vec<OsString>,
@@ -182,9 +185,31 @@ pub struct RecordArgs {
     /// Append to FILE instead of replacing it; each run is a session of its own
     #[arg(long)]
     pub append: bool,
+    #[command(flatten)]
+    pub redact: RedactArgs,
     /// The server's command and arguments, after `--`
     #[arg(last = true, required = true, value_name = "CMD")]
     pub command: Vec<OsString>,
+}
+
+/// What `record` and `probe --save` keep out of the transcripts they write.
+#[derive(Debug, Args)]
+pub struct RedactArgs {
+    /// Also replace the string values of JSON members named KEY (any case) with
+    /// "[redacted]"; always replaced: password, token, secret, api_key, apikey, authorization,
+    /// access_token, refresh_token, cookie, set-cookie, and names ending in -api-key or -token
+    #[arg(long, value_name = "KEY", conflicts_with = "no_redact")]
+    pub redact: Vec<String>,
+    /// Write secrets as they were sent (transcripts hold no HTTP headers either way, only
+    /// the Mcp-Session-Id as `session`)
+    #[arg(long)]
+    pub no_redact: bool,
+}
+
+impl RedactArgs {
+    pub fn redactor(&self) -> Option<Redactor> {
+        (!self.no_redact).then(|| Redactor::new(&self.redact))
+    }
 }
 
 /// Options of every command that reports findings.

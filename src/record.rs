@@ -33,7 +33,7 @@ pub fn run(args: &RecordArgs, env: &mut Env) -> io::Result<i32> {
             return Ok(exit::TROUBLE);
         }
     };
-    let mut recorder = Recorder::new(BufWriter::new(file));
+    let mut recorder = Recorder::new(BufWriter::new(file), args.redact.redactor());
     if args.append {
         // Runs appended to one file are told apart as sessions.
         recorder.session = Some(format!("record-{}-{}", timestamp_now(), std::process::id()));

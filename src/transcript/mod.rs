@@ -12,6 +12,7 @@ mod document;
 mod locate;
 mod message;
 pub mod read;
+pub mod redact;
 mod scan;
 mod session;
 pub mod sse;
