@@ -70,7 +70,7 @@ pub enum Command {
     Audit(AuditArgs),
     /// Probe a running server with SEP-2145's cases and audit its answers
     Probe(ProbeArgs),
-    /// Run a stdio server behind a transparent proxy that records its traffic as envelope JSONL
+    /// Record a server's traffic as envelope JSONL, through a transparent proxy: in front of a stdio server (`-- CMD`) or a Streamable HTTP one (`--listen ADDR --upstream URL`); secrets are redacted
     Record(RecordArgs),
     /// Serve mcp-lint's checks over stdio as an MCP server (tools: check, audit, explain, rules), for coding agents
     Mcp,
@@ -185,10 +185,24 @@ pub struct RecordArgs {
     /// Append to FILE instead of replacing it; each run is a session of its own
     #[arg(long)]
     pub append: bool,
+    /// Relay Streamable HTTP from this address (`127.0.0.1:8000`; port 0 picks one, which is
+    /// said on stderr) to the upstream, at the same paths: point the client at
+    /// http://ADDR/PATH, PATH the upstream URL's. Ctrl-C stops it
+    #[arg(long, value_name = "ADDR", requires = "upstream")]
+    pub listen: Option<String>,
+    /// The Streamable HTTP server's MCP endpoint (`http://127.0.0.1:3000/mcp`); the messages
+    /// sent there are recorded, other paths (OAuth) are only relayed
+    #[arg(long, value_name = "URL", requires = "listen")]
+    pub upstream: Option<String>,
     #[command(flatten)]
     pub redact: RedactArgs,
-    /// The server's command and arguments, after `--`
-    #[arg(last = true, required = true, value_name = "CMD")]
+    /// A stdio server's command and arguments, after `--`
+    #[arg(
+        last = true,
+        required_unless_present = "listen",
+        conflicts_with = "listen",
+        value_name = "CMD"
+    )]
     pub command: Vec<OsString>,
 }
 

@@ -32,6 +32,11 @@ impl<W: Write> Recorder<W> {
     /// for its secrets, so the recording is lossless; anything else is kept as a JSON string,
     /// which the audit reports as a line that is not a message.
     pub fn raw(&mut self, dir: Dir, line: &[u8]) -> io::Result<()> {
+        self.raw_in(None, dir, line)
+    }
+
+    /// [`Self::raw`], in `session` (an HTTP `Mcp-Session-Id`) rather than the recorder's.
+    pub fn raw_in(&mut self, session: Option<&str>, dir: Dir, line: &[u8]) -> io::Result<()> {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
         let text = String::from_utf8_lossy(line);
         let text = self.redacted(text.trim());
@@ -40,13 +45,13 @@ impl<W: Write> Recorder<W> {
             return Ok(());
         }
         match serde_json::from_str::<&serde_json::value::RawValue>(text) {
-            Ok(raw) if !text.contains('\n') => self.line(dir, raw.get()),
+            Ok(raw) if !text.contains('\n') => self.line(session, dir, raw.get()),
             // Pretty-printed JSON (an HTTP body) is made one line: the format is a line each.
             Ok(_) => match serde_json::from_str::<Value>(text) {
-                Ok(value) => self.message(dir, &value),
-                Err(_) => self.line(dir, &Value::from(text).to_string()),
+                Ok(value) => self.line(session, dir, &value.to_string()),
+                Err(_) => self.line(session, dir, &Value::from(text).to_string()),
             },
-            Err(_) => self.line(dir, &Value::from(text).to_string()),
+            Err(_) => self.line(session, dir, &Value::from(text).to_string()),
         }
     }
 
@@ -57,7 +62,7 @@ impl<W: Write> Recorder<W> {
     pub fn message(&mut self, dir: Dir, msg: &Value) -> io::Result<()> {
         let text = msg.to_string();
         let text = self.redacted(&text);
-        self.line(dir, &text)
+        self.line(None, dir, &text)
     }
 
     fn redacted<'t>(&self, text: &'t str) -> Cow<'t, str> {
@@ -67,13 +72,13 @@ impl<W: Write> Recorder<W> {
         }
     }
 
-    fn line(&mut self, dir: Dir, msg: &str) -> io::Result<()> {
+    fn line(&mut self, session: Option<&str>, dir: Dir, msg: &str) -> io::Result<()> {
         let dir = match dir {
             Dir::ClientToServer => "c2s",
             Dir::ServerToClient => "s2c",
         };
-        let session = match &self.session {
-            Some(id) => format!(",\"session\":{}", Value::from(id.as_str())),
+        let session = match session.or(self.session.as_deref()) {
+            Some(id) => format!(",\"session\":{}", Value::from(id)),
             None => String::new(),
         };
         writeln!(
