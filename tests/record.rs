@@ -484,3 +484,41 @@ fn a_proxy_that_cannot_start_says_why() {
     assert_eq!(out.status, 2);
     assert!(out.stderr.contains("cannot be used with"), "{}", out.stderr);
 }
+
+#[test]
+fn an_upstream_that_cannot_be_reached_is_a_bad_gateway_and_the_request_is_on_file() {
+    let free = TcpListener::bind("127.0.0.1:0").unwrap();
+    let upstream = format!("http://{}/mcp", free.local_addr().unwrap());
+    drop(free);
+    let transcript = temp("unreached.jsonl");
+    let (proxy, at) = proxy(&upstream, &transcript, &[]);
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let ping = r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#;
+    let mut response = agent.post(&at).send(ping).unwrap();
+    assert_eq!(response.status().as_u16(), 502);
+    let body = response.body_mut().read_to_string().unwrap();
+    assert!(
+        body.starts_with("mcp-lint record: POST /mcp: the upstream failed: "),
+        "{body}"
+    );
+    let (status, stderr) = stop(proxy);
+    assert_eq!(status, 0);
+    assert_eq!(
+        stderr,
+        format!(
+            "mcp-lint: {}",
+            body.strip_prefix("mcp-lint record: ").unwrap()
+        )
+    );
+    assert_eq!(
+        envelopes(&transcript),
+        [json!([
+            "c2s",
+            null,
+            serde_json::from_str::<Value>(ping).unwrap()
+        ])]
+    );
+}
