@@ -247,7 +247,9 @@ impl Proxy {
             (false, Some(length)) => Framing::Length(length),
             (false, None) => Framing::Chunked,
         };
-        let content_type = header(response.headers(), "content-type").unwrap_or_default();
+        let content_type = header(response.headers(), "content-type")
+            .unwrap_or_default()
+            .to_ascii_lowercase();
         let headers: Vec<(String, String)> = response
             .headers()
             .iter()
