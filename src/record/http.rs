@@ -270,6 +270,9 @@ impl Proxy {
         };
         let mut body = response.into_body().into_reader();
         let mut buf = vec![0; 1 << 16];
+        // A message is on file before the bytes that complete it are passed on: an SSE event
+        // as it completes, a JSON body when it ends, so its latest bytes are held until then.
+        let mut held = Vec::new();
         loop {
             let n = match body.read(&mut buf) {
                 Ok(0) => break,
@@ -288,11 +291,16 @@ impl Proxy {
                     return Ok(false);
                 }
             };
-            // An event is on file before the bytes that complete it are passed on.
             answer = self.take_part(answer, &buf[..n], session);
-            wire::write_body(out, framing, &buf[..n])?;
+            wire::write_body(out, framing, &held)?;
+            held.clear();
+            match answer {
+                Answer::Body(_) => held.extend_from_slice(&buf[..n]),
+                _ => wire::write_body(out, framing, &buf[..n])?,
+            }
         }
         self.take_answer(answer, session, status.is_success());
+        wire::write_body(out, framing, &held)?;
         wire::end_body(out, framing)?;
         Ok(true)
     }
