@@ -250,10 +250,13 @@ impl Proxy {
         let content_type = header(response.headers(), "content-type")
             .unwrap_or_default()
             .to_ascii_lowercase();
+        let connection = header(response.headers(), "connection").unwrap_or_default();
         let headers: Vec<(String, String)> = response
             .headers()
             .iter()
-            .filter(|(name, _)| !HOP_BY_HOP.contains(&name.as_str()))
+            .filter(|(name, _)| {
+                !HOP_BY_HOP.contains(&name.as_str()) && !wire::has_token(&connection, name.as_str())
+            })
             .map(|(name, value)| {
                 let value = String::from_utf8_lossy(value.as_bytes()).into_owned();
                 (name.to_string(), value)
@@ -261,14 +264,47 @@ impl Proxy {
             .collect();
         let reason = status.canonical_reason().unwrap_or_default();
         wire::write_head(out, status.as_u16(), reason, &headers, framing)?;
-        let mut answer = match recorded && framing != Framing::Empty {
+        let answer = match recorded && framing != Framing::Empty {
             false => Answer::Ignored,
             true if content_type.starts_with("text/event-stream") => {
                 Answer::Events(Events::new(MAX_LINE_BYTES))
             }
             true => Answer::Body(Vec::new()),
         };
-        let mut body = response.into_body().into_reader();
+        let body = response.into_body().into_reader();
+        let exchange = Exchange {
+            session,
+            success: status.is_success(),
+            framing,
+        };
+        match self.relay_body(body, answer, &exchange, out)? {
+            Relayed::Whole => Ok(true),
+            Relayed::Cut(e) => {
+                let what = format!("{} {target}", request.method);
+                proxy_say(
+                    self,
+                    format!("{what}: the upstream's answer was cut short: {e}"),
+                );
+                Ok(false)
+            }
+        }
+    }
+
+    /// Streams an answer's body to the client, recording its messages. An error writing to
+    /// the client is an error; one reading the upstream cuts the stream, for the client as
+    /// it was for us.
+    fn relay_body(
+        &self,
+        mut body: impl Read,
+        mut answer: Answer,
+        exchange: &Exchange,
+        out: &mut impl Write,
+    ) -> io::Result<Relayed> {
+        let Exchange {
+            session,
+            success,
+            framing,
+        } = *exchange;
         let mut buf = vec![0; 1 << 16];
         // A message is on file before the bytes that complete it are passed on: an SSE event
         // as it completes, a JSON body when it ends, so its latest bytes are held until then.
@@ -279,16 +315,8 @@ impl Proxy {
                 Ok(n) => n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => {
-                    // What came is on file; the client sees the stream cut, as it was.
-                    self.take_answer(answer, session, status.is_success());
-                    proxy_say(
-                        self,
-                        format!(
-                            "{} {target}: the upstream's answer was cut short: {e}",
-                            request.method
-                        ),
-                    );
-                    return Ok(false);
+                    self.take_answer(answer, session, success);
+                    return Ok(Relayed::Cut(e));
                 }
             };
             answer = self.take_part(answer, &buf[..n], session);
@@ -299,10 +327,10 @@ impl Proxy {
                 _ => wire::write_body(out, framing, &buf[..n])?,
             }
         }
-        self.take_answer(answer, session, status.is_success());
+        self.take_answer(answer, session, success);
         wire::write_body(out, framing, &held)?;
         wire::end_body(out, framing)?;
-        Ok(true)
+        Ok(Relayed::Whole)
     }
 
     fn send(&self, request: &Request, target: &str) -> Result<http::Response<ureq::Body>, String> {
@@ -386,6 +414,22 @@ impl Proxy {
             Err(_) => r.raw_in(session, dir, body),
         });
     }
+}
+
+/// What recording an answer depends on.
+#[derive(Clone, Copy)]
+struct Exchange<'s> {
+    session: Option<&'s str>,
+    /// A 2xx status.
+    success: bool,
+    framing: Framing,
+}
+
+/// How an answer's body went through.
+enum Relayed {
+    Whole,
+    /// The upstream's stream broke off.
+    Cut(io::Error),
 }
 
 /// Where an answer's body goes as it streams through.
