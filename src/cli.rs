@@ -162,7 +162,7 @@ pub struct ProbeArgs {
     /// tool's outputSchema (an answer over 64 MiB is not read: MCP001, unverifiable)
     #[arg(long, value_name = "TOOL=JSON")]
     pub call: Vec<String>,
-    /// Save the probe's transcript (envelope JSONL) to FILE
+    /// Save the probe's transcript (envelope JSONL) to FILE, secrets redacted (see --redact)
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
     /// Seconds to wait for each answer before the request counts as unanswered

@@ -23,8 +23,8 @@ struct Got {
 /// A Streamable HTTP MCP server, one request a connection: `initialize` is answered as JSON
 /// and opens session `s-1`; `tools/list` as an SSE stream in chunks (a priming event, a log
 /// notification, then the answer split across two chunks); `tools/call` with a protocol
-/// error; notifications with 202, GET with 405, DELETE with 200. Returns its URL and what
-/// it got.
+/// error; notifications with 202; GET with an SSE stream that ends with the connection;
+/// DELETE with 200. Returns its URL and what it got.
 fn upstream() -> (String, Arc<Mutex<Vec<Got>>>) {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let url = format!("http://{}/mcp", listener.local_addr().unwrap());
@@ -73,10 +73,9 @@ fn answer(stream: TcpStream, log: &Mutex<Vec<Got>>) {
         )
     };
     let response = match (line.split(' ').next().unwrap(), method.as_deref()) {
-        ("GET", _) => {
-            "HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
-                .to_string()
-        }
+        ("GET", _) => format!(
+            "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n{GET_STREAM}"
+        ),
         ("DELETE", _) => json("200 OK", "", ""),
         (_, Some("initialize")) => json(
             "200 OK",
@@ -100,6 +99,10 @@ fn answer(stream: TcpStream, log: &Mutex<Vec<Got>>) {
     };
     out.write_all(response.as_bytes()).unwrap();
 }
+
+/// The GET stream: one server notification, then the end of the connection.
+const GET_STREAM: &str =
+    "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/tools/list_changed\"}\n\n";
 
 const SSE_CHUNKS: [&str; 4] = [
     "id: 0\ndata: \n\n",
@@ -210,13 +213,14 @@ fn an_http_session_is_relayed_as_it_comes_and_recorded_message_by_message() {
     let (status, _, body) = post(call, true);
     assert_eq!(status, 200);
     assert!(body.contains("-32603"), "{body}");
-    let get = agent
+    let mut get = agent
         .get(&at)
         .header("Accept", "text/event-stream")
         .header("Mcp-Session-Id", "s-1")
         .call()
         .unwrap();
-    assert_eq!(get.status().as_u16(), 405);
+    assert_eq!(get.status().as_u16(), 200);
+    assert_eq!(get.body_mut().read_to_string().unwrap(), GET_STREAM);
     let delete = agent
         .delete(&at)
         .header("Mcp-Session-Id", "s-1")
@@ -283,6 +287,7 @@ fn an_http_session_is_relayed_as_it_comes_and_recorded_message_by_message() {
                 r#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"login","arguments":{"user":"me","password":"[redacted]"}}}"#
             ),
             s2c(r#"{"jsonrpc":"2.0","id":4,"error":{"code":-32603,"message":"Internal error"}}"#),
+            s2c(r#"{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}"#),
         ]
     );
     let text = std::fs::read_to_string(&transcript).unwrap();

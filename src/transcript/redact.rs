@@ -106,6 +106,8 @@ impl Redactor {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+    use serde_json::Value;
 
     #[test]
     fn secrets_are_replaced_in_place_and_the_rest_kept_as_written() {
@@ -155,6 +157,70 @@ mod tests {
         }
         for name in ["Mcp-Session-Id", "Content-Type", "progressToken", "tokens"] {
             assert!(!redactor.names_secret(name), "{name}");
+        }
+    }
+
+    /// What redaction must give, computed on a built value.
+    fn reference(redactor: &Redactor, value: &Value, secret: bool) -> Value {
+        match value {
+            Value::String(_) if secret => Value::from(MARKER),
+            Value::Array(items) => {
+                let items = items.iter().map(|v| reference(redactor, v, secret));
+                Value::Array(items.collect())
+            }
+            Value::Object(members) => {
+                let members = members
+                    .iter()
+                    .map(|(k, v)| (k.clone(), reference(redactor, v, redactor.names_secret(k))));
+                Value::Object(members.collect())
+            }
+            other => other.clone(),
+        }
+    }
+
+    fn json() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::from),
+            any::<i64>().prop_map(Value::from),
+            r#"[a-z"\\é ]{0,6}"#.prop_map(Value::from),
+        ];
+        let key = prop::sample::select(vec![
+            "password",
+            "Token",
+            "X-Api-Key",
+            "set-cookie",
+            "tokens",
+            "id",
+            "method",
+            "a",
+            "",
+        ]);
+        leaf.prop_recursive(6, 64, 6, move |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+                prop::collection::vec((key.clone(), inner), 0..6).prop_map(|members| {
+                    Value::Object(
+                        members
+                            .into_iter()
+                            .map(|(k, v)| (k.to_string(), v))
+                            .collect(),
+                    )
+                }),
+            ]
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn redaction_replaces_exactly_the_secrets(value in json(), pretty in any::<bool>()) {
+            let redactor = Redactor::new(&[]);
+            let text = match pretty {
+                true => serde_json::to_string_pretty(&value).unwrap(),
+                false => value.to_string(),
+            };
+            let redacted: Value = serde_json::from_str(&redactor.redact(&text)).unwrap();
+            prop_assert_eq!(redacted, reference(&redactor, &value, false));
         }
     }
 }
