@@ -17,7 +17,7 @@ use crate::{Env, exit};
 
 /// The stack of a thread that records: redaction walks a message as deep as the audit reads
 /// one (`scan::MAX_DEPTH`).
-const RELAY_STACK_BYTES: usize = 64 << 20;
+const RELAY_STACK_BYTES: usize = 16 << 20;
 
 /// The recorder, and the first error writing it: a full disk must not stop the relay (the
 /// client must not notice the proxy), so it is reported when the proxy ends.
