@@ -6,7 +6,7 @@ mod common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -154,7 +154,7 @@ fn stop(mut child: Child) -> (i32, String) {
 }
 
 /// The transcript's envelopes without their timestamps: `[dir, session, msg]`.
-fn envelopes(transcript: &PathBuf) -> Vec<Value> {
+fn envelopes(transcript: &Path) -> Vec<Value> {
     let text = std::fs::read_to_string(transcript).unwrap();
     text.lines()
         .map(|line| {
@@ -162,6 +162,16 @@ fn envelopes(transcript: &PathBuf) -> Vec<Value> {
             assert!(v["ts"].is_string(), "{line}");
             json!([v["dir"], v["session"], v["msg"]])
         })
+        .collect()
+}
+
+/// `[code, line, request_id, message]` of each finding of the audit of `path`.
+fn findings(path: &Path) -> Vec<Value> {
+    let out = run(&["audit", "--format", "json", path.to_str().unwrap()]);
+    let doc: Value = serde_json::from_str(&out.stdout).unwrap();
+    let findings = doc["findings"].as_array().unwrap().iter();
+    findings
+        .map(|f| json!([f["code"], f["line"], f["request_id"], f["message"]]))
         .collect()
 }
 
@@ -342,15 +352,6 @@ fn a_probe_through_the_proxy_audits_as_its_own_transcript_and_neither_holds_a_se
         assert_eq!(probe.status, 1, "{}", probe.stderr);
 
         // The same findings on the same lines; columns differ by the `session` key.
-        let findings = |path: &PathBuf| {
-            let out = run(&["audit", "--format", "json", path.to_str().unwrap()]);
-            let doc: Value = serde_json::from_str(&out.stdout).unwrap();
-            let findings = doc["findings"].as_array().unwrap().iter();
-            let seen: Vec<Value> = findings
-                .map(|f| json!([f["code"], f["line"], f["request_id"], f["message"]]))
-                .collect();
-            seen
-        };
         let audited = findings(&probed);
         assert_eq!(audited.len(), 11, "{flags:?}: {audited:?}");
         assert_eq!(findings(&recorded), audited, "{flags:?}");
@@ -396,19 +397,6 @@ fn what_is_redacted_is_configurable_and_the_findings_stay() {
     };
     assert_eq!(line_and_code(&findings), line_and_code(&kept_findings));
     assert!(findings.contains("MCP101"), "{findings}");
-
-    let out = run(&[
-        "record",
-        "-o",
-        "x",
-        "--no-redact",
-        "--redact",
-        "a",
-        "--",
-        "true",
-    ]);
-    assert_eq!(out.status, 2);
-    assert!(out.stderr.contains("cannot be used with"), "{}", out.stderr);
 }
 
 #[test]
@@ -432,22 +420,15 @@ fn a_secret_whose_schema_constrains_it_is_not_judged_by_its_marker() {
         .collect();
     assert!(redacted_lines[2].contains(r#""token":"[redacted]""#));
     std::fs::write(&redacted, redacted_lines.join("\n")).unwrap();
-    let codes = |path: &PathBuf| {
-        let out = run(&["audit", "--format", "json", path.to_str().unwrap()]);
-        let doc: Value = serde_json::from_str(&out.stdout).unwrap();
-        let findings = doc["findings"].as_array().unwrap().iter();
-        findings
-            .map(|f| json!([f["code"], f["line"], f["request_id"]]))
-            .collect::<Vec<_>>()
-    };
-    let found = codes(&original);
-    assert_eq!(found, [json!(["MCP104", 4, 2]), json!(["MCP103", 6, 3])]);
-    assert_eq!(codes(&redacted), found);
+    let found = findings(&original);
+    let codes: Vec<Value> = found.iter().map(|f| json!([f[0], f[1], f[2]])).collect();
+    assert_eq!(codes, [json!(["MCP104", 4, 2]), json!(["MCP103", 6, 3])]);
+    assert_eq!(findings(&redacted), found);
 }
 
 #[test]
-fn a_proxy_that_cannot_start_says_why() {
-    let cases: [(&[&str], &str); 3] = [
+fn a_record_that_cannot_start_says_why() {
+    let cases: [(&[&str], &str); 5] = [
         (
             &[
                 "--listen",
@@ -467,6 +448,21 @@ fn a_proxy_that_cannot_start_says_why() {
             "mcp-lint: cannot listen on 256.0.0.1:1: ",
         ),
         (&["--listen", "127.0.0.1:0"], "--upstream <URL>"),
+        (
+            &[
+                "--listen",
+                "127.0.0.1:0",
+                "--upstream",
+                "http://a/",
+                "--",
+                "true",
+            ],
+            "cannot be used with",
+        ),
+        (
+            &["--no-redact", "--redact", "a", "--", "true"],
+            "cannot be used with",
+        ),
     ];
     for (flags, said) in cases {
         let mut args = vec!["record", "-o", "/dev/null"];
@@ -475,19 +471,6 @@ fn a_proxy_that_cannot_start_says_why() {
         assert_eq!(out.status, 2, "{flags:?}");
         assert!(out.stderr.contains(said), "{flags:?}: {}", out.stderr);
     }
-    let out = run(&[
-        "record",
-        "-o",
-        "/dev/null",
-        "--listen",
-        "127.0.0.1:0",
-        "--upstream",
-        "http://a/",
-        "--",
-        "true",
-    ]);
-    assert_eq!(out.status, 2);
-    assert!(out.stderr.contains("cannot be used with"), "{}", out.stderr);
 }
 
 #[test]
