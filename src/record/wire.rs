@@ -243,6 +243,7 @@ pub fn write_error(out: &mut impl Write, Refusal(status, why): &Refusal) -> io::
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     fn read(text: &[u8]) -> Result<Option<Request>, Refusal> {
         read_request(&mut &text[..], &mut Vec::new())
@@ -309,5 +310,41 @@ mod tests {
             String::from_utf8(out).unwrap(),
             "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n9\r\ndata: 1\n\n\r\n0\r\n\r\n"
         );
+    }
+
+    /// Pieces of requests, right and wrong, in any order.
+    fn soup() -> impl Strategy<Value = Vec<u8>> {
+        let token = prop::sample::select(vec![
+            "POST /mcp HTTP/1.1\r\n",
+            "GET / HTTP/1.0\r\n",
+            "Content-Length: 2\r\n",
+            "Content-Length: x\r\n",
+            "Transfer-Encoding: chunked\r\n",
+            "Expect: 100-continue\r\n",
+            "Connection: close\r\n",
+            ": no name\r\n",
+            "\r\n",
+            "\n",
+            "{}",
+            "2\r\n",
+            "0\r\n",
+            "zz\r\n",
+            "\u{0}",
+            "é",
+        ]);
+        prop::collection::vec(token, 0..16).prop_map(|t| t.concat().into_bytes())
+    }
+
+    proptest! {
+        #[test]
+        fn any_bytes_are_read_or_refused_with_a_client_error(text in soup()) {
+            match read(&text) {
+                Ok(None) => prop_assert!(text.trim_ascii().is_empty()),
+                Ok(Some(request)) => prop_assert!(request.body.len() <= text.len()),
+                Err(Refusal(status, why)) => {
+                    prop_assert!(matches!(status, 400 | 413 | 431), "{status} {why}");
+                }
+            }
+        }
     }
 }
