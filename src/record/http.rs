@@ -137,19 +137,23 @@ fn split_url(url: &str) -> Result<(String, String), String> {
 
 fn accept(listener: &TcpListener, proxy: &Arc<Proxy>) {
     for stream in listener.incoming() {
-        let Ok(stream) = stream else { continue };
+        let stream = match stream {
+            Ok(stream) => stream,
+            Err(e) => {
+                // Out of file descriptors, say: waiting a moment frees some, spinning none.
+                proxy.say(format!("a connection could not be accepted: {e}"));
+                thread::sleep(std::time::Duration::from_millis(100));
+                continue;
+            }
+        };
         let worker = Arc::clone(proxy);
         let spawned = thread::Builder::new()
             .stack_size(RELAY_STACK_BYTES)
             .spawn(move || worker.serve(stream));
         if let Err(e) = spawned {
-            proxy_say(proxy, format!("a connection was dropped: {e}"));
+            proxy.say(format!("a connection was dropped: {e}"));
         }
     }
-}
-
-fn proxy_say(proxy: &Proxy, line: String) {
-    let _ = proxy.notes.send(Note::Say(line));
 }
 
 #[cfg(unix)]
@@ -158,8 +162,12 @@ fn stop_on_signals(notes: &Sender<Note>) -> io::Result<()> {
     let mut signals = signal_hook::iterator::Signals::new([SIGHUP, SIGINT, SIGTERM])?;
     let notes = notes.clone();
     thread::spawn(move || {
-        if signals.forever().next().is_some() {
-            let _ = notes.send(Note::Stop);
+        for (n, signal) in signals.forever().enumerate() {
+            match n {
+                0 => drop(notes.send(Note::Stop)),
+                // A second Ctrl-C, while the first is being acted on, ends us at once.
+                _ => drop(signal_hook::low_level::emulate_default_handler(signal)),
+            }
         }
     });
     Ok(())
@@ -186,6 +194,11 @@ fn stop_at_terminal_eof(notes: &Sender<Note>) {
 }
 
 impl Proxy {
+    /// A line for stderr, written by the thread that started the proxy.
+    fn say(&self, line: String) {
+        let _ = self.notes.send(Note::Say(line));
+    }
+
     /// Relays the requests of one client connection, until either side ends it.
     fn serve(&self, stream: TcpStream) {
         let Ok(read_half) = stream.try_clone() else {
@@ -225,7 +238,7 @@ impl Proxy {
                     self.record_body(asked_in, Dir::ClientToServer, &request.body);
                 }
                 let why = format!("{} {target}: the upstream failed: {why}", request.method);
-                proxy_say(self, why.clone());
+                self.say(why.clone());
                 wire::write_error(out, &Refusal(502, why))?;
                 return Ok(false);
             }
@@ -281,10 +294,7 @@ impl Proxy {
             Relayed::Whole => Ok(true),
             Relayed::Cut(e) => {
                 let what = format!("{} {target}", request.method);
-                proxy_say(
-                    self,
-                    format!("{what}: the upstream's answer was cut short: {e}"),
-                );
+                self.say(format!("{what}: the upstream's answer was cut short: {e}"));
                 Ok(false)
             }
         }
@@ -370,10 +380,9 @@ impl Proxy {
                 Answer::Body(body)
             }
             Answer::Body(_) => {
-                proxy_say(
-                    self,
-                    format!("an answer over {MAX_LINE_BYTES} bytes was relayed but not recorded"),
-                );
+                self.say(format!(
+                    "an answer over {MAX_LINE_BYTES} bytes was relayed but not recorded"
+                ));
                 Answer::Ignored
             }
             Answer::Ignored => Answer::Ignored,
@@ -396,10 +405,9 @@ impl Proxy {
     fn record_event(&self, event: Event, session: Option<&str>) {
         match event {
             Event::Data(data) => self.record_body(session, Dir::ServerToClient, data.as_bytes()),
-            Event::TooLarge => proxy_say(
-                self,
-                format!("an event over {MAX_LINE_BYTES} bytes was relayed but not recorded"),
-            ),
+            Event::TooLarge => self.say(format!(
+                "an event over {MAX_LINE_BYTES} bytes was relayed but not recorded"
+            )),
         }
     }
 
