@@ -40,7 +40,7 @@ start_proxy() {
   "$bin" record -o "$1" --listen 127.0.0.1:0 --upstream "$upstream" 2> "$work/proxy.err" &
   proxy=$!
   pids+=("$proxy")
-  for _ in $(seq 100); do grep -q recording "$work/proxy.err" && break; sleep 0.1; done
+  for _ in $(seq 100); do grep -qs recording "$work/proxy.err" && break; sleep 0.1; done
   url=$(sed -n 's/^mcp-lint: recording \([^ ]*\) .*/\1/p' "$work/proxy.err")
   [ -n "$url" ] || fail "the proxy said no address: $(cat "$work/proxy.err")"
 }
