@@ -7,6 +7,7 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 use crate::config::Profile;
 use crate::report::Format;
+use crate::transcript::redact::Redactor;
 use crate::walk::InputFormat;
 
 #[derive(Debug, Parser)]
@@ -69,7 +70,7 @@ pub enum Command {
     Audit(AuditArgs),
     /// Probe a running server with SEP-2145's cases and audit its answers
     Probe(ProbeArgs),
-    /// Run a stdio server behind a transparent proxy that records its traffic as envelope JSONL
+    /// Record a server's traffic as envelope JSONL, through a transparent proxy: in front of a stdio server (`-- CMD`) or a Streamable HTTP one (`--listen ADDR --upstream URL`); secrets are redacted
     Record(RecordArgs),
     /// Serve mcp-lint's checks over stdio as an MCP server (tools: check, audit, explain, rules), for coding agents
     Mcp,
@@ -161,12 +162,14 @@ pub struct ProbeArgs {
     /// tool's outputSchema (an answer over 64 MiB is not read: MCP001, unverifiable)
     #[arg(long, value_name = "TOOL=JSON")]
     pub call: Vec<String>,
-    /// Save the probe's transcript (envelope JSONL) to FILE
+    /// Save the probe's transcript (envelope JSONL) to FILE, secrets redacted (see --redact)
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
     /// Seconds to wait for each answer before the request counts as unanswered
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     pub timeout: f64,
+    #[command(flatten)]
+    pub redact: RedactArgs,
     /// A stdio server's command and arguments, after `--`
     #[arg(last = true, value_name = "CMD")]
     pub command: Vec<OsString>,
@@ -182,9 +185,45 @@ pub struct RecordArgs {
     /// Append to FILE instead of replacing it; each run is a session of its own
     #[arg(long)]
     pub append: bool,
-    /// The server's command and arguments, after `--`
-    #[arg(last = true, required = true, value_name = "CMD")]
+    /// Relay Streamable HTTP from this address (`127.0.0.1:8000`; port 0 picks one, which is
+    /// said on stderr) to the upstream, at the same paths: point the client at
+    /// http://ADDR/PATH, PATH the upstream URL's. Ctrl-C stops it
+    #[arg(long, value_name = "ADDR", requires = "upstream")]
+    pub listen: Option<String>,
+    /// The Streamable HTTP server's MCP endpoint (`http://127.0.0.1:3000/mcp`); the messages
+    /// sent there are recorded, other paths (OAuth) are only relayed
+    #[arg(long, value_name = "URL", requires = "listen")]
+    pub upstream: Option<String>,
+    #[command(flatten)]
+    pub redact: RedactArgs,
+    /// A stdio server's command and arguments, after `--`
+    #[arg(
+        last = true,
+        required_unless_present = "listen",
+        conflicts_with = "listen",
+        value_name = "CMD"
+    )]
     pub command: Vec<OsString>,
+}
+
+/// What `record` and `probe --save` keep out of the transcripts they write.
+#[derive(Debug, Args)]
+pub struct RedactArgs {
+    /// Also replace the string values of JSON members named KEY (any case) with
+    /// "[redacted]"; always replaced: password, token, secret, api_key, apikey, authorization,
+    /// access_token, refresh_token, cookie, set-cookie, and names ending in -api-key or -token
+    #[arg(long, value_name = "KEY", conflicts_with = "no_redact")]
+    pub redact: Vec<String>,
+    /// Write secrets as they were sent (transcripts hold no HTTP headers either way, only
+    /// the Mcp-Session-Id as `session`)
+    #[arg(long)]
+    pub no_redact: bool,
+}
+
+impl RedactArgs {
+    pub fn redactor(&self) -> Option<Redactor> {
+        (!self.no_redact).then(|| Redactor::new(&self.redact))
+    }
 }
 
 /// Options of every command that reports findings.

@@ -4,30 +4,11 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 
-use common::run;
-
-/// The fixture server, which `cargo test` builds with the other examples.
-fn fixture_server() -> String {
-    let deps = std::env::current_exe().expect("test binary path");
-    let profile_dir = deps.parent().and_then(|d| d.parent()).expect("target dir");
-    let path = profile_dir.join("examples/fixture-server");
-    assert!(path.exists(), "{} is built by `cargo test`", path.display());
-    path.display().to_string()
-}
-
-fn mcp_lint() -> &'static str {
-    env!("CARGO_BIN_EXE_mcp-lint")
-}
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mcp-lint-probe-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
+use common::{fixture_server, mcp_lint, record, run, temp};
 
 const BROKEN: &str = "\
 <probe>:11:61: MCP101 error unknown tool answered with a JSON-RPC error (-32602) for tools/call `mcp_lint_probe_unknown_tool` (id 5)
@@ -447,29 +428,6 @@ fn a_server_that_cannot_be_probed_is_trouble() {
     }
 }
 
-/// Runs `record` in front of the fixture server with `input` as the host's messages.
-fn record(input: &[u8], server_flags: &[&str], transcript: &PathBuf) -> (i32, Vec<u8>) {
-    let mut child = Command::new(mcp_lint())
-        .args(["record", "-o"])
-        .arg(transcript)
-        .arg("--")
-        .arg(fixture_server())
-        .args(server_flags)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    let mut stdout = Vec::new();
-    child
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_end(&mut stdout)
-        .unwrap();
-    (child.wait().unwrap().code().unwrap_or(-1), stdout)
-}
-
 #[test]
 fn record_relays_bytes_unchanged_and_keeps_every_message() {
     let input = concat!(
@@ -491,7 +449,7 @@ fn record_relays_bytes_unchanged_and_keeps_every_message() {
         })
         .unwrap();
     let transcript = temp("relay.jsonl");
-    let (status, relayed) = record(input.as_bytes(), &["--broken"], &transcript);
+    let (status, relayed) = record(input.as_bytes(), &[], &["--broken"], &transcript);
     assert_eq!(status, 0);
     assert_eq!(relayed, direct.stdout);
 
@@ -591,7 +549,7 @@ fn record_returns_the_server_status_and_forwards_signals() {
         r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"crash","arguments":{}}}"#,
         "\n"
     );
-    let (status, _) = record(crash.as_bytes(), &[], &transcript);
+    let (status, _) = record(crash.as_bytes(), &[], &[], &transcript);
     assert_eq!(status, 3);
     let text = std::fs::read_to_string(&transcript).unwrap();
     assert_eq!(text.lines().count(), 1, "the request is on file: {text}");

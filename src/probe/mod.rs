@@ -19,6 +19,7 @@ use crate::report::{ClauseVerdict, Format};
 use crate::rules::{Level, RuleMeta, mcp001, mcp104, mcp301};
 use crate::suppress::Checked;
 use crate::transcript::read::{Dir, MAX_LINE_BYTES};
+use crate::transcript::redact::Redactor;
 use crate::transcript::write::Recorder;
 use crate::transcript::{self};
 use crate::walk::InputFormat;
@@ -47,7 +48,10 @@ pub fn run(args: &ProbeArgs, env: &mut Env) -> io::Result<i32> {
             }
             None => Box::new(Stdio::spawn(&args.command).map_err(|e| e.to_string())?),
         };
-        Ok((calls, Session::new(transport, timeout)))
+        Ok((
+            calls,
+            Session::new(transport, timeout, args.redact.redactor()),
+        ))
     });
     let (calls, mut session) = match setup {
         Ok(setup) => setup,
@@ -273,10 +277,14 @@ struct Session {
 }
 
 impl Session {
-    fn new(transport: Box<dyn Transport>, timeout: Duration) -> Session {
+    fn new(
+        transport: Box<dyn Transport>,
+        timeout: Duration,
+        redactor: Option<Redactor>,
+    ) -> Session {
         Session {
             transport,
-            log: Recorder::new(Vec::new()),
+            log: Recorder::new(Vec::new(), redactor),
             timeout,
             next_id: 0,
             gone: None,

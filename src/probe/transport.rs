@@ -2,7 +2,7 @@
 
 use std::collections::VecDeque;
 use std::ffi::OsString;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio as Piped};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel, sync_channel};
@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use crate::transcript::read::{Lines, MAX_LINE_BYTES};
+use crate::transcript::sse::{Event, Events};
 
 /// What waiting for the server's next message gave.
 pub enum Received {
@@ -244,7 +245,7 @@ impl Http {
         let reader = body.with_config().limit(MAX_LINE_BYTES as u64).reader();
         let before = self.queue.len();
         if content_type.starts_with("text/event-stream") {
-            self.read_events(BufReader::new(reader), msg.get("id"))?;
+            self.read_events(reader, msg.get("id"))?;
         } else {
             let mut bytes = Vec::new();
             BufReader::new(reader)
@@ -277,33 +278,43 @@ impl Http {
 
     /// Reads SSE events until the answer to `id` arrives or the stream ends (or is cut by
     /// the timeout); an event over the size limit is [`Received::TooLarge`].
-    fn read_events(&mut self, reader: impl BufRead, id: Option<&Value>) -> Result<(), Received> {
-        let mut data = String::new();
-        for line in reader.lines() {
-            let line = match line.map_err(body_failed) {
-                Ok(line) => line,
-                Err(Received::TooLarge) => return Err(Received::TooLarge),
-                Err(_) => break,
+    fn read_events(&mut self, mut reader: impl Read, id: Option<&Value>) -> Result<(), Received> {
+        let mut events = Events::new(MAX_LINE_BYTES);
+        let mut got = Vec::new();
+        let mut buf = vec![0; 1 << 16];
+        loop {
+            let n = match reader.read(&mut buf).map_err(body_failed) {
+                Ok(0) | Err(Received::Unanswered(_)) => break,
+                Ok(n) => n,
+                Err(trouble) => return Err(trouble),
             };
-            if let Some(rest) = line.strip_prefix("data:") {
-                data.push_str(rest.strip_prefix(' ').unwrap_or(rest));
-                data.push('\n');
-            } else if line.is_empty() && !data.is_empty() {
-                let event = std::mem::take(&mut data);
-                let answers = id.is_some_and(|id| {
-                    serde_json::from_str::<Value>(&event)
-                        .is_ok_and(|m| m.get("id") == Some(id) && m.get("method").is_none())
-                });
-                self.queue.push_back(event.trim_end().as_bytes().to_vec());
-                if answers {
-                    return Ok(());
-                }
+            events.feed(&buf[..n], &mut |e| got.push(e));
+            if self.queue_events(&mut got, id)? {
+                return Ok(());
             }
         }
-        if !data.is_empty() {
-            self.queue.push_back(data.trim_end().as_bytes().to_vec());
+        events.finish(&mut |e| got.push(e));
+        self.queue_events(&mut got, id).map(drop)
+    }
+
+    /// Queues the messages of `events`; whether one answers `id`.
+    fn queue_events(
+        &mut self,
+        events: &mut Vec<Event>,
+        id: Option<&Value>,
+    ) -> Result<bool, Received> {
+        let mut answered = false;
+        for event in events.drain(..) {
+            let Event::Data(data) = event else {
+                return Err(Received::TooLarge);
+            };
+            answered |= id.is_some_and(|id| {
+                serde_json::from_str::<Value>(&data)
+                    .is_ok_and(|m| m.get("id") == Some(id) && m.get("method").is_none())
+            });
+            self.queue.push_back(data.into_bytes());
         }
-        Ok(())
+        Ok(answered)
     }
 }
 

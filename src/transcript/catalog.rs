@@ -8,6 +8,7 @@ use foldhash::{HashMap, HashSet};
 use jsonschema::{PatternOptions, Validator};
 use serde_json::Value;
 
+use super::redact::MARKER;
 use crate::finding::Violation;
 use crate::rules::{self, mcp202::KnownTools};
 
@@ -167,16 +168,21 @@ pub fn compile(schema: &Value) -> Compiled {
         .map_err(|e| e.to_string())
 }
 
-/// The first way `instance` fails `validator`: `at /path: message (schema /path)`.
+/// The first way `instance` fails `validator`: `at /path: message (schema /path)`. A value
+/// redacted when it was recorded is not judged: the secret it stands for was not seen.
 pub fn first_error(validator: &Validator, instance: &Value) -> Option<String> {
     if validator.is_valid(instance) {
         return None; // the common case, without building an error iterator
     }
-    validator.iter_errors(instance).next().map(|e| {
-        let at = e.instance_path().to_string();
-        let at = if at.is_empty() { "/".to_string() } else { at };
-        format!("at `{at}`: {e} (schema `{}`)", e.schema_path())
-    })
+    let redacted = |e: &jsonschema::ValidationError| e.instance().as_str() == Some(MARKER);
+    validator
+        .iter_errors(instance)
+        .find(|e| !redacted(e))
+        .map(|e| {
+            let at = e.instance_path().to_string();
+            let at = if at.is_empty() { "/".to_string() } else { at };
+            format!("at `{at}`: {e} (schema `{}`)", e.schema_path())
+        })
 }
 
 #[cfg(test)]
@@ -206,5 +212,14 @@ mod tests {
         let error = first_error(&validator, &json!({"a": "two"})).unwrap();
         assert!(error.starts_with("at `/a`: "), "{error}");
         assert!(first_error(&validator, &json!({"a": 2})).is_none());
+    }
+
+    #[test]
+    fn a_redacted_value_is_not_judged() {
+        let schema = json!({"type": "object", "properties": {"token": {"type": "string", "pattern": "^ghp_"}, "n": {"type": "integer"}}});
+        let validator = compile(&schema).unwrap();
+        assert!(first_error(&validator, &json!({"token": MARKER})).is_none());
+        let error = first_error(&validator, &json!({"token": MARKER, "n": "x"})).unwrap();
+        assert!(error.starts_with("at `/n`"), "{error}");
     }
 }

@@ -10,6 +10,7 @@ use super::locate::{array_elements, value_span};
 use super::message::{Json, Message, Parts, Span, string};
 use super::read::{Dir, Origin};
 use super::scan;
+use super::sse::{self, Event};
 
 /// One message of a document, or a reason an exchange cannot be judged.
 pub enum Item<'d> {
@@ -292,23 +293,15 @@ fn header(message: &Value, name: &str) -> Option<String> {
     found["value"].as_str().map(str::to_string)
 }
 
-/// The `data` of each event of a `text/event-stream` body (W3C EventSource: lines end in CRLF,
-/// LF or CR; `data:` lines join with LF; comments and empty events are skipped).
+/// The `data` of each event of a `text/event-stream` body, held whole.
 fn sse_data(body: &str) -> Vec<String> {
-    let normalized = body.replace("\r\n", "\n").replace('\r', "\n");
-    let (mut events, mut data) = (Vec::new(), Vec::new());
-    for line in normalized.split('\n').chain(std::iter::once("")) {
-        if line.is_empty() {
-            let event = data.join("\n");
-            if !event.trim().is_empty() {
-                events.push(event);
-            }
-            data.clear();
-        } else if let Some(value) = line.strip_prefix("data:") {
-            data.push(value.strip_prefix(' ').unwrap_or(value));
-        }
-    }
+    let events = sse::events(body.as_bytes(), usize::MAX).into_iter();
     events
+        .filter_map(|event| match event {
+            Event::Data(data) => Some(data),
+            Event::TooLarge => None,
+        })
+        .collect()
 }
 
 /// Standard base64 (HAR's `encoding: "base64"`), padding optional.

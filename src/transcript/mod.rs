@@ -12,8 +12,10 @@ mod document;
 mod locate;
 mod message;
 pub mod read;
+pub mod redact;
 mod scan;
 mod session;
+pub mod sse;
 pub mod write;
 
 use std::collections::BTreeSet;

@@ -224,6 +224,23 @@ impl<'a> Scanner<'a> {
         Ok(Some(object))
     }
 
+    /// An array, each item read by `item`. Any other value is checked and skipped: `None`.
+    pub fn array(
+        &mut self,
+        item: impl FnMut(&mut Self) -> Scanned<()>,
+    ) -> Scanned<Option<Json<'a>>> {
+        match self.ahead() {
+            Some(b'[') => self.container(b']', item).map(Some),
+            _ => self.value().map(|_| None),
+        }
+    }
+
+    /// The first byte of the next value, blanks skipped: what kind of value comes.
+    pub fn ahead(&mut self) -> Option<u8> {
+        self.blanks();
+        self.peek()
+    }
+
     /// An object or an array (`close` says which), each item read by `item`.
     fn container(
         &mut self,

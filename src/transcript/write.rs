@@ -1,11 +1,13 @@
 //! Writes envelope JSONL, the format `record` and `probe` save and `audit` reads back.
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde_json::Value;
 
 use super::read::Dir;
+use super::redact::Redactor;
 
 /// Appends one `{"ts", "dir", "msg"}` line per message and flushes it, so a crash of either
 /// side loses nothing already seen.
@@ -13,31 +15,43 @@ pub struct Recorder<W: Write> {
     out: W,
     /// The `session` of every line (an HTTP `Mcp-Session-Id`), once known.
     pub session: Option<String>,
+    /// `None` with `--no-redact`.
+    redactor: Option<Redactor>,
 }
 
 impl<W: Write> Recorder<W> {
-    pub fn new(out: W) -> Self {
-        Recorder { out, session: None }
+    pub fn new(out: W, redactor: Option<Redactor>) -> Self {
+        Recorder {
+            out,
+            session: None,
+            redactor,
+        }
     }
 
-    /// Records one message as it crossed the wire. A line that is JSON is kept verbatim, so
-    /// the recording is lossless; anything else is kept as a JSON string, which the audit
-    /// reports as a line that is not a message.
+    /// Records one message as it crossed the wire. A line that is JSON is kept verbatim but
+    /// for its secrets, so the recording is lossless; anything else is kept as a JSON string,
+    /// which the audit reports as a line that is not a message.
     pub fn raw(&mut self, dir: Dir, line: &[u8]) -> io::Result<()> {
+        self.raw_in(None, dir, line)
+    }
+
+    /// [`Self::raw`], in `session` (an HTTP `Mcp-Session-Id`) rather than the recorder's.
+    pub fn raw_in(&mut self, session: Option<&str>, dir: Dir, line: &[u8]) -> io::Result<()> {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
         let text = String::from_utf8_lossy(line);
+        let text = self.redacted(text.trim());
         let text = text.trim();
         if text.is_empty() {
             return Ok(());
         }
         match serde_json::from_str::<&serde_json::value::RawValue>(text) {
-            Ok(raw) if !text.contains('\n') => self.line(dir, raw.get()),
+            Ok(raw) if !text.contains('\n') => self.line(session, dir, raw.get()),
             // Pretty-printed JSON (an HTTP body) is made one line: the format is a line each.
             Ok(_) => match serde_json::from_str::<Value>(text) {
-                Ok(value) => self.message(dir, &value),
-                Err(_) => self.line(dir, &Value::from(text).to_string()),
+                Ok(value) => self.line(session, dir, &value.to_string()),
+                Err(_) => self.line(session, dir, &Value::from(text).to_string()),
             },
-            Err(_) => self.line(dir, &Value::from(text).to_string()),
+            Err(_) => self.line(session, dir, &Value::from(text).to_string()),
         }
     }
 
@@ -46,16 +60,25 @@ impl<W: Write> Recorder<W> {
     }
 
     pub fn message(&mut self, dir: Dir, msg: &Value) -> io::Result<()> {
-        self.line(dir, &msg.to_string())
+        let text = msg.to_string();
+        let text = self.redacted(&text);
+        self.line(None, dir, &text)
     }
 
-    fn line(&mut self, dir: Dir, msg: &str) -> io::Result<()> {
+    fn redacted<'t>(&self, text: &'t str) -> Cow<'t, str> {
+        match &self.redactor {
+            Some(redactor) => redactor.redact(text),
+            None => Cow::Borrowed(text),
+        }
+    }
+
+    fn line(&mut self, session: Option<&str>, dir: Dir, msg: &str) -> io::Result<()> {
         let dir = match dir {
             Dir::ClientToServer => "c2s",
             Dir::ServerToClient => "s2c",
         };
-        let session = match &self.session {
-            Some(id) => format!(",\"session\":{}", Value::from(id.as_str())),
+        let session = match session.or(self.session.as_deref()) {
+            Some(id) => format!(",\"session\":{}", Value::from(id)),
             None => String::new(),
         };
         writeln!(
@@ -117,7 +140,7 @@ mod tests {
 
     #[test]
     fn lines_are_kept_verbatim_or_quoted() {
-        let mut recorder = Recorder::new(Vec::new());
+        let mut recorder = Recorder::new(Vec::new(), Some(Redactor::new(&[])));
         recorder
             .raw(Dir::ClientToServer, b"{\"id\":1, \"method\":\"x\"}\r")
             .unwrap();
@@ -126,6 +149,12 @@ mod tests {
             .raw(Dir::ServerToClient, b"{\n  \"id\": 1\n}")
             .unwrap();
         recorder.raw(Dir::ServerToClient, b"  ").unwrap();
+        recorder
+            .raw(Dir::ClientToServer, br#"{"params": {"token": "t0k"}}"#)
+            .unwrap();
+        recorder
+            .message(Dir::ServerToClient, &serde_json::json!({"secret": "s"}))
+            .unwrap();
         let text = String::from_utf8(recorder.out).unwrap();
         let msgs: Vec<&str> = text
             .lines()
@@ -133,7 +162,13 @@ mod tests {
             .collect();
         assert_eq!(
             msgs,
-            ["{\"id\":1, \"method\":\"x\"}", "\"not json\"", "{\"id\":1}"]
+            [
+                r#"{"id":1, "method":"x"}"#,
+                r#""not json""#,
+                r#"{"id":1}"#,
+                r#"{"params": {"token": "[redacted]"}}"#,
+                r#"{"secret":"[redacted]"}"#,
+            ]
         );
         assert!(text.contains("\"dir\":\"c2s\""));
     }

@@ -100,3 +100,55 @@ pub fn findings(json: &str) -> Vec<(String, usize, usize, String)> {
         })
         .collect()
 }
+
+/// The fixture server, which `cargo test` builds with the other examples.
+pub fn fixture_server() -> String {
+    let deps = std::env::current_exe().expect("test binary path");
+    let profile_dir = deps.parent().and_then(|d| d.parent()).expect("target dir");
+    let path = profile_dir.join("examples/fixture-server");
+    assert!(path.exists(), "{} is built by `cargo test`", path.display());
+    path.display().to_string()
+}
+
+pub fn mcp_lint() -> &'static str {
+    env!("CARGO_BIN_EXE_mcp-lint")
+}
+
+/// A path in a directory of this test process's own.
+pub fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mcp-lint-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Runs `record` with `flags` in front of the fixture server with `input` as the host's
+/// messages; its exit status and what it relayed to the host.
+pub fn record(
+    input: &[u8],
+    flags: &[&str],
+    server_flags: &[&str],
+    transcript: &Path,
+) -> (i32, Vec<u8>) {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(mcp_lint())
+        .args(["record", "-o"])
+        .arg(transcript)
+        .args(flags)
+        .arg("--")
+        .arg(fixture_server())
+        .args(server_flags)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let mut stdout = Vec::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_end(&mut stdout)
+        .unwrap();
+    (child.wait().unwrap().code().unwrap_or(-1), stdout)
+}

@@ -2,44 +2,19 @@
 //!
 //! The host talks to mcp-lint as if it were the server: bytes go both ways unchanged, the
 //! server's stderr is the proxy's, signals are forwarded, and the server's exit status is
-//! returned. Each message is also appended to FILE as envelope JSONL and flushed at once.
+//! returned.
 
-use std::fs::{File, OpenOptions};
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, Read, Write};
 use std::process::{Command, ExitStatus, Stdio};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::thread;
 
+use super::{RELAY_STACK_BYTES, SharedRecorder, record};
 use crate::cli::RecordArgs;
 use crate::transcript::read::Dir;
-use crate::transcript::write::{Recorder, timestamp_now};
 use crate::{Env, exit};
 
-/// The recorder, and the first error writing it: a full disk must not stop the relay (the
-/// host must not notice the proxy), so it is reported when the server exits.
-type SharedRecorder = Arc<Mutex<(Recorder<BufWriter<File>>, Option<io::Error>)>>;
-
-pub fn run(args: &RecordArgs, env: &mut Env) -> io::Result<i32> {
-    let file = OpenOptions::new()
-        .create(true)
-        .write(true)
-        .append(args.append)
-        .truncate(!args.append)
-        .open(&args.output);
-    let file = match file {
-        Ok(file) => file,
-        Err(e) => {
-            writeln!(env.stderr, "mcp-lint: {}: {e}", args.output.display())?;
-            return Ok(exit::TROUBLE);
-        }
-    };
-    let mut recorder = Recorder::new(BufWriter::new(file));
-    if args.append {
-        // Runs appended to one file are told apart as sessions.
-        recorder.session = Some(format!("record-{}-{}", timestamp_now(), std::process::id()));
-    }
-    let recorder: SharedRecorder = Arc::new(Mutex::new((recorder, None)));
-
+pub fn run(args: &RecordArgs, recorder: SharedRecorder, env: &mut Env) -> io::Result<i32> {
     let (program, rest) = args.command.split_first().expect("clap requires a command");
     let mut command = Command::new(program);
     command
@@ -67,10 +42,12 @@ pub fn run(args: &RecordArgs, env: &mut Env) -> io::Result<i32> {
     let mut server_in = child.stdin.take().expect("piped");
     let up = Arc::clone(&recorder);
     // Not joined: it may be blocked reading our stdin when the server exits.
-    thread::spawn(move || {
-        let _ = relay(io::stdin().lock(), &mut server_in, &up, Dir::ClientToServer);
-        // Dropping `server_in` closes the server's stdin: the host has gone.
-    });
+    thread::Builder::new()
+        .stack_size(RELAY_STACK_BYTES)
+        .spawn(move || {
+            let _ = relay(io::stdin().lock(), &mut server_in, &up, Dir::ClientToServer);
+            // Dropping `server_in` closes the server's stdin: the host has gone.
+        })?;
     let server_out = child.stdout.take().expect("piped");
     let relayed = relay(server_out, env.stdout, &recorder, Dir::ServerToClient);
     if relayed.is_err() {
@@ -80,13 +57,7 @@ pub fn run(args: &RecordArgs, env: &mut Env) -> io::Result<i32> {
     let status = child.wait()?;
     #[cfg(unix)]
     signals.close();
-    if let Some(error) = recorder.lock().ok().and_then(|mut r| r.1.take()) {
-        writeln!(
-            env.stderr,
-            "mcp-lint: {}: the recording is incomplete: {error}",
-            args.output.display()
-        )?;
-    }
+    super::report_failure(&recorder, &args.output, env)?;
     Ok(exit_code(status))
 }
 
@@ -111,7 +82,7 @@ fn relay(
         let mut rest = chunk;
         while let Some(end) = rest.iter().position(|&b| b == b'\n') {
             line.extend_from_slice(&rest[..end]);
-            record(recorder, dir, &line);
+            record(recorder, |r| r.raw(dir, &line));
             line.clear();
             rest = &rest[end + 1..];
         }
@@ -119,17 +90,8 @@ fn relay(
         to.write_all(chunk)?;
         to.flush()?;
     }
-    record(recorder, dir, &line);
+    record(recorder, |r| r.raw(dir, &line));
     Ok(())
-}
-
-fn record(recorder: &SharedRecorder, dir: Dir, line: &[u8]) {
-    if let Ok(mut guard) = recorder.lock() {
-        let (recorder, failed) = &mut *guard;
-        if failed.is_none() {
-            *failed = recorder.raw(dir, line).err();
-        }
-    }
 }
 
 fn exit_code(status: ExitStatus) -> i32 {
