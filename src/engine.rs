@@ -10,13 +10,13 @@ use std::path::{Path, PathBuf};
 use crate::baseline::{self, Mode};
 use crate::cli::{Deny, OutputArgs};
 use crate::config::Config;
-use crate::finding::{FileReport, Level};
+use crate::finding::{Applicability, FileReport, Level};
 use crate::live::Live;
 use crate::report::{self, Report};
 use crate::suppress::{self, Checked};
 use crate::transcript;
 use crate::walk::{Input, InputFormat, Kind};
-use crate::{Env, exit, fingerprint, pool, rules, source, use_color};
+use crate::{Env, exit, fingerprint, fix, pool, rules, source, use_color, walk};
 
 /// How far the audit of a file is: its name and the bytes read so far.
 pub type Progress<'a> = Option<&'a (dyn Fn(&str, usize) + Sync)>;
@@ -163,6 +163,108 @@ fn leveled(file: Checked, config: &Config, args: &OutputArgs, cwd: &Path) -> Fil
             None => false,
         });
     file
+}
+
+/// How many rounds of fixes a run makes at most: a fix that overlapped another, or failed
+/// with others and is tried alone, waits for a later round (ruff bounds its rounds too).
+const FIX_ROUNDS: usize = 16;
+
+/// What `--fix` and `--diff` would make of the Rust files.
+#[derive(Debug, Default)]
+pub struct Fixed {
+    /// Each changed file: its name as given, its text before and after, by name.
+    pub files: Vec<(String, String, String)>,
+    /// The fixes applied.
+    pub applied: usize,
+    /// Unsafe fixes left out for want of `--unsafe-fixes`.
+    pub unsafe_left: usize,
+}
+
+/// Applies the fixes of the Rust files `paths` to their texts in memory, in rounds: each
+/// round applies the fixes that do not overlap, and keeps them only if the files still parse
+/// and a new check finds the fixed findings gone and nothing new anywhere (else they are
+/// tried one at a time, and a fix that fails alone is not tried again). Nothing is written.
+pub fn fix_sources(
+    paths: &[PathBuf],
+    config: &Config,
+    args: &OutputArgs,
+    cwd: &Path,
+    unsafe_fixes: bool,
+) -> Fixed {
+    let check = |texts: &source::Texts| -> Vec<FileReport> {
+        let checked = source::check_texts(paths, cwd, texts).into_iter().flatten();
+        checked.map(|c| leveled(c, config, args, cwd)).collect()
+    };
+    let all = |reports: &[FileReport]| fix::apply::census(reports.iter().flat_map(|r| &r.findings));
+    let mut texts = source::Texts::default();
+    let mut names = BTreeMap::new();
+    let mut before = check(&texts);
+    let (mut applied, mut rejected, mut alone) = (0, Vec::new(), false);
+    for _ in 0..FIX_ROUNDS {
+        let mut candidate = texts.by_path.clone();
+        let mut fixed = std::collections::HashMap::new();
+        let mut tried = Vec::new();
+        for file in &before {
+            let mut chosen = fix::apply::select(&file.findings, unsafe_fixes, &rejected);
+            if alone {
+                chosen.truncate(usize::from(tried.is_empty()));
+            }
+            if chosen.is_empty() {
+                continue;
+            }
+            let ids: Vec<String> = chosen.iter().map(|f| fix::apply::identity(f)).collect();
+            let fixes: Vec<_> = chosen.iter().filter_map(|f| f.fix.as_ref()).collect();
+            let text = fix::apply::apply(file.source.text(), &fixes);
+            if syn::parse_file(&text).is_err() {
+                rejected.extend(ids);
+                continue;
+            }
+            let path = walk::normalize(&cwd.join(&file.source.name));
+            names.insert(path.clone(), file.source.name.clone());
+            candidate.insert(path, text);
+            for id in ids {
+                *fixed.entry(id.clone()).or_default() += 1;
+                tried.push(id);
+            }
+        }
+        if tried.is_empty() {
+            break;
+        }
+        let candidate = source::Texts { by_path: candidate };
+        let after = check(&candidate);
+        if fix::apply::only_removed(&all(&before), &all(&after), &fixed) {
+            applied += tried.len();
+            (texts, before) = (candidate, after);
+        } else if alone || tried.len() == 1 {
+            rejected.extend(tried);
+        } else {
+            alone = true;
+        }
+    }
+    let unsafe_left = before.iter().flat_map(|r| &r.findings);
+    let unsafe_left = unsafe_left
+        .filter(|f| {
+            !unsafe_fixes
+                && f.fix
+                    .as_ref()
+                    .is_some_and(|x| x.applicability == Applicability::Unsafe)
+        })
+        .count();
+    let mut files = Vec::new();
+    for (path, name) in names {
+        let (Some(new), Ok(old)) = (texts.by_path.remove(&path), std::fs::read_to_string(&path))
+        else {
+            continue;
+        };
+        if new != old {
+            files.push((name, old, new));
+        }
+    }
+    Fixed {
+        files,
+        applied,
+        unsafe_left,
+    }
 }
 
 /// `reader`, or what it decompresses to when it is gzip (by its magic bytes, whatever the
