@@ -49,10 +49,18 @@ impl<'a> Rewriter<'a> {
     /// The fix for the protocol error built at `error` in a root of kind `root`, or why there
     /// is none.
     pub fn tool_error(&self, root: RootKind, error: &Range<usize>) -> Result<Fix, &'static str> {
-        if !matches!(root, RootKind::RmcpTool | RootKind::RmcpCallTool) {
-            return Err(
-                "mcp-lint rewrites errors only in rmcp's `#[tool]` functions and `call_tool`, where the error is built",
-            );
+        match root {
+            RootKind::RmcpTool | RootKind::RmcpCallTool => {}
+            RootKind::RmcpHelper | RootKind::Converted => {
+                return Err(
+                    "the error is built in a helper, whose other callers may expect an `Err`",
+                );
+            }
+            _ => {
+                return Err(
+                    "mcp-lint rewrites only rmcp's `#[tool]` functions and `call_tool` so far",
+                );
+            }
         }
         let (sig, block) = self
             .enclosing_fn(error)
