@@ -146,7 +146,7 @@ fn the_configuration_can_allow_unsafe_fixes() {
     let dir = scratch("rmcp-3", "config");
     std::fs::write(dir.join("mcp-lint.toml"), "unsafe-fixes = true\n").unwrap();
     let out = fix(&dir, &[]);
-    assert_eq!(out.stderr, "mcp-lint: applied 2 fixes in 1 file\n");
+    assert_eq!(out.stderr, "mcp-lint: applied 3 fixes in 1 file\n");
     assert_eq!(
         sources(&dir),
         expected(&common::root().join("testdata/fix/rmcp-3"))
@@ -160,7 +160,7 @@ fn diff_prints_the_fixes_and_writes_nothing() {
     let before = std::fs::read(common::root().join(path)).unwrap();
     let out = common::run(&["check", "--diff", "--unsafe-fixes", path]);
     assert_eq!(out.status, 1, "something would change");
-    assert_eq!(out.stderr, "mcp-lint: would apply 2 fixes\n");
+    assert_eq!(out.stderr, "mcp-lint: would apply 3 fixes\n");
     let want = std::fs::read_to_string(common::root().join("testdata/fix/rmcp-3/server.diff"));
     assert_eq!(out.stdout, want.unwrap());
     assert_eq!(std::fs::read(common::root().join(path)).unwrap(), before);
@@ -169,7 +169,7 @@ fn diff_prints_the_fixes_and_writes_nothing() {
     assert_eq!((safe.status, safe.stdout.as_str()), (0, ""));
     assert_eq!(
         safe.stderr,
-        "mcp-lint: would apply 0 fixes; 2 more fixes are available with `--unsafe-fixes`\n"
+        "mcp-lint: would apply 0 fixes; 3 more fixes are available with `--unsafe-fixes`\n"
     );
 }
 
@@ -197,18 +197,25 @@ fn json_and_sarif_carry_the_fix() {
         serde_json::json!({
             "applicability": "unsafe",
             "edits": [{
-                "start": 1222, "end": 1304,
-                "line": 32, "column": 20, "end_line": 32, "end_column": 102,
+                "start": 1487, "end": 1569,
+                "line": 38, "column": 20, "end_line": 38, "end_column": 102,
                 "content": content,
             }],
         })
     );
-    let mcp108 = doc["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["code"] == "MCP108");
-    assert!(mcp108.unwrap().get("fix").is_none(), "no fix, no field");
+    let unfixable = common::run(&[
+        "check",
+        "--format",
+        "json",
+        "testdata/fix/rmcp-0.8/src/no_fix.rs",
+    ]);
+    let unfixable: serde_json::Value = serde_json::from_str(&unfixable.stdout).unwrap();
+    let unfixable = unfixable["findings"].as_array().unwrap();
+    assert_eq!(unfixable.len(), 3);
+    assert!(
+        unfixable.iter().all(|f| f.get("fix").is_none()),
+        "no fix, no field"
+    );
     let sarif = common::run(&["check", "--format", "sarif", path]);
     let log: serde_json::Value = serde_json::from_str(&sarif.stdout).unwrap();
     let results = log["runs"][0]["results"].as_array().unwrap();
@@ -216,7 +223,7 @@ fn json_and_sarif_carry_the_fix() {
     assert_eq!(
         result["fixes"][0]["artifactChanges"][0]["replacements"][0],
         serde_json::json!({
-            "deletedRegion": {"startLine": 32, "startColumn": 20, "endLine": 32, "endColumn": 102},
+            "deletedRegion": {"startLine": 38, "startColumn": 20, "endLine": 38, "endColumn": 102},
             "insertedContent": {"text": content},
         })
     );

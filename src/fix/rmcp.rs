@@ -47,8 +47,15 @@ impl<'a> Rewriter<'a> {
     }
 
     /// The fix for the protocol error built at `error` in a root of kind `root`, or why there
-    /// is none.
-    pub fn tool_error(&self, root: RootKind, error: &Range<usize>) -> Result<Fix, &'static str> {
+    /// is none. `sep_text` is the text the SEP recommends for the case ("Unknown tool: <name>.
+    /// Re-run tools/list and retry."): an error without a message of its own gets it, where
+    /// the only blank in it is the tool's name and `call_tool` has it at hand.
+    pub fn tool_error(
+        &self,
+        root: RootKind,
+        error: &Range<usize>,
+        sep_text: &str,
+    ) -> Result<Fix, &'static str> {
         match root {
             RootKind::RmcpTool | RootKind::RmcpCallTool => {}
             RootKind::RmcpHelper | RootKind::Converted => {
@@ -73,7 +80,10 @@ impl<'a> Rewriter<'a> {
         let Some(Node::Expr(Expr::Call(call))) = path.last() else {
             return Err("the error is not built by a constructor call that names its message");
         };
-        let message = self.message(call)?;
+        let message = match self.message(call) {
+            Err(reason) => self.sep_message(sig, sep_text).ok_or(reason)?,
+            Ok(message) => message,
+        };
         let content = self.content()?;
         let tool_error = format!("Ok({result}::error(vec![{content}::text({message})]){into})");
         let edit = self.rewrite(&path, &tool_error).ok_or(
@@ -167,19 +177,48 @@ impl<'a> Rewriter<'a> {
             .args
             .iter()
             .nth(at)
-            .ok_or("the error is not built by a constructor call that names its message")?;
+            .ok_or("the error has no message to keep, and no text of the SEP fits")?;
         if let Expr::Lit(syn::ExprLit {
             lit: syn::Lit::Str(s),
             ..
         }) = message
             && s.value().trim().is_empty()
         {
-            return Err("the error has no message to keep");
+            return Err("the error has no message to keep, and no text of the SEP fits");
         }
         Ok(self
             .source
             .snippet(&span_range(self.source, message.span()))
             .to_string())
+    }
+
+    /// `sep_text` with the tool's name in it, in `call_tool` (whose request parameter holds the
+    /// name), when the name is its only blank.
+    fn sep_message(&self, sig: &Signature, sep_text: &str) -> Option<String> {
+        let (before, after) = sep_text.split_once("<name>")?;
+        if after.contains('<') || before.contains('<') || sig.ident != "call_tool" {
+            return None;
+        }
+        let request = sig.inputs.iter().find_map(|input| match input {
+            syn::FnArg::Typed(typed) => {
+                let syn::Type::Path(ty) = typed.ty.as_ref() else {
+                    return None;
+                };
+                let last = ty.path.segments.last()?;
+                let syn::Pat::Ident(name) = typed.pat.as_ref() else {
+                    return None;
+                };
+                last.ident
+                    .to_string()
+                    .starts_with("CallToolRequestParam")
+                    .then(|| name.ident.to_string())
+            }
+            syn::FnArg::Receiver(_) => None,
+        })?;
+        Some(format!(
+            "format!({:?}, {request}.name)",
+            format!("{before}{{}}{after}")
+        ))
     }
 
     /// rmcp's text content type as the file can name it: `Content` before rmcp 2,

@@ -285,7 +285,7 @@ fn finding(
     let mut finding = rule
         .in_code(&evidence, &site.error.written, via)
         .at(site.span.clone());
-    let fixed = rewriter.tool_error(site.root, &site.span);
+    let fixed = rewriter.tool_error(site.root, &site.span, rule.fix_text);
     let line = match &fixed {
         Ok(fix) => fix::available(fix).to_string(),
         Err(reason) => format!("no automatic fix: {reason}"),

@@ -2,7 +2,9 @@
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::handler::server::wrapper::Parameters;
-use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock};
+use rmcp::model::{
+    CallToolRequestMethod, CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock,
+};
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, tool, tool_router};
 
@@ -28,9 +30,13 @@ impl ServerHandler for Files {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
+        if !self.tool_router.has_route(&request.name) {
+            // No message of its own: the fix says what the SEP recommends.
+            return Err(McpError::method_not_found::<CallToolRequestMethod>()); //~ MCP101@24
+        }
         if self.read_only && request.name == "write" {
             return Err(McpError::invalid_request("write is disabled: the server is read-only", None)); //~ MCP102@24
         }
-        self.tool_router.call(ToolCallContext::new(self, request, context)).await //~ MCP108@9
+        self.tool_router.call(ToolCallContext::new(self, request, context)).await
     }
 }
