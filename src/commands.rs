@@ -8,7 +8,7 @@ use std::sync::Mutex;
 
 use crate::baseline::Mode;
 use crate::cli::{AuditArgs, BaselineArgs, CargoCli, CheckArgs, FixArgs, ListFormat, OutputArgs};
-use crate::rules::RuleMeta;
+use crate::rules::{Fixable, RuleMeta};
 use crate::walk::{InputFormat, Kind};
 use crate::{Env, engine, exit, fix, manifest, report, rules, use_color, walk};
 
@@ -278,11 +278,12 @@ pub fn list_rules(format: ListFormat, env: &mut Env) -> io::Result<i32> {
             for rule in rules::RULES {
                 writeln!(
                     env.stdout,
-                    "{:<7} {:<34} {:<8} {:<19} {}",
+                    "{:<7} {:<34} {:<8} {:<19} {:<17} {}",
                     rule.code,
                     rule.name,
                     rule.level,
                     passes(rule).join(", "),
+                    fix_column(rule),
                     rule.summary
                 )?;
             }
@@ -294,6 +295,15 @@ pub fn list_rules(format: ListFormat, env: &mut Env) -> io::Result<i32> {
         }
     }
     Ok(exit::CLEAN)
+}
+
+/// The `rules` table's word on fixes: `-`, `safe fix`, `unsafe fix (some)`.
+fn fix_column(rule: &RuleMeta) -> String {
+    match rule.fix {
+        Fixable::Never => "-".to_string(),
+        Fixable::Always(a) => format!("{} fix", a.as_str()),
+        Fixable::Sometimes(a) => format!("{} fix (some)", a.as_str()),
+    }
 }
 
 /// The passes that report `rule`.
