@@ -160,7 +160,9 @@ pub fn apply(checked: Checked, enabled: impl Fn(&RuleMeta) -> bool) -> FileRepor
         !silenced
     });
     for s in &suppressions {
-        let all_unused = s.rules.iter().all(|(_, used)| !used);
+        // The whole comment goes only if each of its rules is reported unused: one of a rule
+        // turned off here may be on where the comment was meant to count.
+        let all_unused = s.rules.iter().all(|(r, used)| !used && enabled(r));
         for (rule, _) in s.rules.iter().filter(|(r, used)| !used && enabled(r)) {
             let mut unused = rules::mcp002::unused(rule).at(s.span.clone());
             let names = [rule.code, rule.name];

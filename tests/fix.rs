@@ -123,7 +123,7 @@ fn without_unsafe_fixes_only_safe_ones_are_applied() {
     let out = fix(&dir, &[]);
     assert_eq!(
         out.stderr,
-        "mcp-lint: applied 1 fix in 1 file; 6 more fixes are available with `--unsafe-fixes`\n"
+        "mcp-lint: applied 1 fix in 1 file; 7 more fixes are available with `--unsafe-fixes`\n"
     );
     assert_eq!(out.status, 1, "the unsafe findings remain, at level error");
     let after = sources(&dir);
@@ -211,7 +211,7 @@ fn json_and_sarif_carry_the_fix() {
     ]);
     let unfixable: serde_json::Value = serde_json::from_str(&unfixable.stdout).unwrap();
     let unfixable = unfixable["findings"].as_array().unwrap();
-    assert_eq!(unfixable.len(), 3);
+    assert_eq!(unfixable.len(), 4);
     assert!(
         unfixable.iter().all(|f| f.get("fix").is_none()),
         "no fix, no field"

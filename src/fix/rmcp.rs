@@ -71,12 +71,14 @@ impl<'a> Rewriter<'a> {
         }
         let (sig, block) = self
             .enclosing_fn(error)
-            .ok_or("the error is not built in the tool function itself")?;
+            .ok_or("the error is built outside a function's own code")?;
         let (result, into) = self.call_tool_result(sig).ok_or(
             "the function does not return `Result<CallToolResult, _>`, so a tool error does not fit its type",
         )?;
-        let path = path_to(block, error, self.source)
-            .ok_or("the error is not built in the tool function itself")?;
+        // syn leaves macro bodies unparsed: an error inside `tokio::select!` is not found.
+        let path = path_to(block, error, self.source).ok_or(
+            "the error is not one expression mcp-lint can rewrite (it is in a macro, or passed on from a call)",
+        )?;
         let Some(Node::Expr(Expr::Call(call))) = path.last() else {
             return Err("the error is not built by a constructor call that names its message");
         };
@@ -130,7 +132,7 @@ impl<'a> Rewriter<'a> {
     }
 
     /// `CallToolResult` as the file can write it, when the function returns
-    /// `Result<CallToolResult, _>`, or rmcp 3's `Result<CallToolResponse, _>` (then with the
+    /// `Result<CallToolResult, _>` (or an alias), or rmcp 3's `Result<CallToolResponse, _>` (then with the
     /// `.into()` that makes a result a response).
     fn call_tool_result(&self, sig: &Signature) -> Option<(String, &'static str)> {
         let ReturnType::Type(_, ty) = &sig.output else {
@@ -147,7 +149,8 @@ impl<'a> Rewriter<'a> {
             return None;
         };
         let ok_last = ok.path.segments.last()?;
-        if last.ident != "Result" || !ok_last.arguments.is_empty() {
+        // `Result`, or a crate's alias of it (`McpResult<CallToolResult>`).
+        if !last.ident.to_string().ends_with("Result") || !ok_last.arguments.is_empty() {
             return None;
         }
         if ok_last.ident == "CallToolResult" {
@@ -303,6 +306,7 @@ impl<'a> Rewriter<'a> {
         if let Some(local) = local
             && local.init.as_ref().is_some_and(|i| i.diverge.is_none())
             && !matches!(local.pat, syn::Pat::Type(_))
+            && local.attrs.is_empty()
         {
             let indent = self.indent(local.span());
             let text = format!(

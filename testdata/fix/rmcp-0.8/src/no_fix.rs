@@ -18,6 +18,16 @@ impl Clock {
         Ok(CallToolResult::success(vec![Content::text(offset.to_string())]))
     }
 
+    #[tool(description = "Hours of several zones")]
+    async fn hours(&self, Parameters(zones): Parameters<Vec<String>>) -> Result<CallToolResult, McpError> {
+        // In a closure, `return` would not leave the tool: no fix.
+        let hours = zones
+            .iter()
+            .map(|z| z.parse::<i32>().map_err(|_| McpError::invalid_params(format!("bad zone {z}"), None)))
+            .collect::<Result<Vec<_>, _>>()?; //~ MCP103@13
+        Ok(CallToolResult::success(vec![Content::text(format!("{hours:?}"))]))
+    }
+
     #[tool(description = "Minute")]
     async fn minute(&self) -> Result<String, McpError> {
         Err(McpError::internal_error("the clock is broken", None)) //~ MCP104@13

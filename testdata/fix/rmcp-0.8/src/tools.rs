@@ -5,6 +5,8 @@ use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, Content};
 use rmcp::{ErrorData as McpError, tool, tool_router};
 
+type McpResult<T> = Result<T, McpError>;
+
 pub struct Notes {
     notes: HashMap<String, String>,
 }
@@ -55,6 +57,14 @@ impl Notes {
             // A tool returning `String` cannot return a CallToolResult: no fix.
             false => Err(McpError::internal_error(format!("no note {name}"), None)), //~ MCP101@26
         }
+    }
+
+    #[tool(description = "Rename a note")]
+    async fn rename(&self, Parameters(names): Parameters<(String, String)>) -> McpResult<CallToolResult> {
+        if names.0 == names.1 {
+            return Err(McpError::invalid_params("the names are the same", None)); //~ MCP103@24
+        }
+        Ok(CallToolResult::success(vec![]))
     }
 
     #[tool(description = "Count notes")]
