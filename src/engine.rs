@@ -14,6 +14,7 @@ use crate::finding::{Applicability, FileReport, Level};
 use crate::live::Live;
 use crate::report::{self, Report};
 use crate::suppress::{self, Checked};
+use crate::text::SourceText;
 use crate::transcript;
 use crate::walk::{Input, InputFormat, Kind};
 use crate::{Env, exit, fingerprint, fix, pool, rules, source, use_color, walk};
@@ -201,13 +202,12 @@ pub fn fix_sources(
     let mut before = check(&texts);
     let (mut applied, mut rejected, mut alone) = (0, Vec::new(), false);
     for _ in 0..FIX_ROUNDS {
-        let mut candidate = texts.by_path.clone();
-        let mut fixed = std::collections::HashMap::new();
-        let mut tried = Vec::new();
+        // Each file's fixes of this round, and the text they make.
+        let mut proposed = Vec::new();
         for file in &before {
             let mut chosen = fix::apply::select(&file.findings, unsafe_fixes, &rejected);
             if alone {
-                chosen.truncate(usize::from(tried.is_empty()));
+                chosen.truncate(usize::from(proposed.is_empty()));
             }
             if chosen.is_empty() {
                 continue;
@@ -215,12 +215,24 @@ pub fn fix_sources(
             let ids: Vec<String> = chosen.iter().map(|f| fix::apply::identity(f)).collect();
             let fixes: Vec<_> = chosen.iter().filter_map(|f| f.fix.as_ref()).collect();
             let text = fix::apply::apply(file.source.text(), &fixes);
-            if syn::parse_file(&text).is_err() {
+            proposed.push((file.source.name.clone(), text, ids));
+        }
+        // Parsed on the pool, whose threads have the deep stacks deeply nested code needs.
+        let parses = pool::parallel(proposed.len(), |i| {
+            let (name, text, _) = &proposed[i];
+            let source = SourceText::new(name.clone(), text.clone());
+            source::syntax_error(&source).is_none()
+        });
+        let mut candidate = texts.by_path.clone();
+        let mut fixed = std::collections::HashMap::new();
+        let mut tried = Vec::new();
+        for ((name, text, ids), parses) in proposed.into_iter().zip(parses) {
+            if !parses {
                 rejected.extend(ids);
                 continue;
             }
-            let path = walk::normalize(&cwd.join(&file.source.name));
-            names.insert(path.clone(), file.source.name.clone());
+            let path = walk::normalize(&cwd.join(&name));
+            names.insert(path.clone(), name);
             candidate.insert(path, text);
             for id in ids {
                 *fixed.entry(id.clone()).or_default() += 1;
