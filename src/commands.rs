@@ -220,11 +220,7 @@ fn show_fixes(fixed: &engine::Fixed, trouble: bool, quiet: bool, env: &mut Env) 
     env.stdout.flush()?;
     if !quiet {
         let would = counted(fixed.applied, "fix", "fixes");
-        writeln!(
-            env.stderr,
-            "mcp-lint: would apply {would}{}",
-            unsafe_note(fixed)
-        )?;
+        writeln!(env.stderr, "mcp-lint: would apply {would}{}", notes(fixed))?;
     }
     Ok(match (trouble, fixed.files.is_empty()) {
         (true, _) => exit::TROUBLE,
@@ -246,13 +242,16 @@ fn write_fixes(fixed: &engine::Fixed, quiet: bool, env: &mut Env) -> io::Result<
             written = false;
         }
     }
-    if !quiet && (fixed.applied > 0 || fixed.unsafe_left > 0) {
-        let files = counted(fixed.files.len(), "file", "files");
+    if !quiet && (fixed.applied > 0 || fixed.unsafe_left > 0 || fixed.rejected > 0) {
         let fixes = counted(fixed.applied, "fix", "fixes");
+        let files = match fixed.files.len() {
+            0 => String::new(),
+            n => format!(" in {}", counted(n, "file", "files")),
+        };
         writeln!(
             env.stderr,
-            "mcp-lint: applied {fixes} in {files}{}",
-            unsafe_note(fixed)
+            "mcp-lint: applied {fixes}{files}{}",
+            notes(fixed)
         )?;
     }
     Ok(written)
@@ -263,13 +262,24 @@ fn counted(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// What `--unsafe-fixes` would add, if anything.
-fn unsafe_note(fixed: &engine::Fixed) -> String {
+/// What `--unsafe-fixes` would add, and what was turned down, if anything.
+fn notes(fixed: &engine::Fixed) -> String {
+    let mut notes = String::new();
     match fixed.unsafe_left {
-        0 => String::new(),
-        1 => "; 1 more fix is available with `--unsafe-fixes`".to_string(),
-        n => format!("; {n} more fixes are available with `--unsafe-fixes`"),
+        0 => {}
+        1 => notes.push_str("; 1 more fix is available with `--unsafe-fixes`"),
+        n => notes.push_str(&format!(
+            "; {n} more fixes are available with `--unsafe-fixes`"
+        )),
     }
+    match fixed.rejected {
+        0 => {}
+        1 => notes.push_str("; 1 fix was not applied: the code it makes does not pass the check"),
+        n => notes.push_str(&format!(
+            "; {n} fixes were not applied: the code they make does not pass the check"
+        )),
+    }
+    notes
 }
 
 pub fn list_rules(format: ListFormat, env: &mut Env) -> io::Result<i32> {

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use crate::baseline::{self, Mode};
 use crate::cli::{Deny, OutputArgs};
 use crate::config::Config;
-use crate::finding::{Applicability, FileReport, Level};
+use crate::finding::{Applicability, FileReport, Finding, Level};
 use crate::live::Live;
 use crate::report::{self, Report};
 use crate::suppress::{self, Checked};
@@ -179,12 +179,16 @@ pub struct Fixed {
     pub applied: usize,
     /// Unsafe fixes left out for want of `--unsafe-fixes`.
     pub unsafe_left: usize,
+    /// Fixes turned down: the code they make does not parse, or the check finds something
+    /// new in it (a tool error that says nothing, MCP201).
+    pub rejected: usize,
 }
 
 /// Applies the fixes of the Rust files `paths` to their texts in memory, in rounds: each
-/// round applies the fixes that do not overlap, and keeps them only if the files still parse
-/// and a new check finds the fixed findings gone and nothing new anywhere (else they are
-/// tried one at a time, and a fix that fails alone is not tried again). Nothing is written.
+/// round applies each file's fixes that do not overlap, and keeps the round only if the files
+/// still parse and a new check finds the fixed findings gone and nothing new anywhere. A file
+/// whose fixes fail together has them tried one at a time from then on; a fix that fails
+/// alone is not tried again. Nothing is written.
 pub fn fix_sources(
     paths: &[PathBuf],
     config: &Config,
@@ -196,23 +200,25 @@ pub fn fix_sources(
         let checked = source::check_texts(paths, cwd, texts).into_iter().flatten();
         checked.map(|c| leveled(c, config, args, cwd)).collect()
     };
-    let all = |reports: &[FileReport]| fix::apply::census(reports.iter().flat_map(|r| &r.findings));
     let mut texts = source::Texts::default();
     let mut names = BTreeMap::new();
     let mut before = check(&texts);
-    let (mut applied, mut rejected, mut alone) = (0, Vec::new(), false);
+    let (mut applied, mut rejected) = (0, Vec::new());
+    // Files whose fixes failed together: tried a fix at a time from then on.
+    let mut alone = std::collections::HashSet::new();
     for _ in 0..FIX_ROUNDS {
         // Each file's fixes of this round, and the text they make.
         let mut proposed = Vec::new();
         for file in &before {
-            let mut chosen = fix::apply::select(&file.findings, unsafe_fixes, &rejected);
-            if alone {
-                chosen.truncate(usize::from(proposed.is_empty()));
+            let mut chosen = fix::apply::select(file, unsafe_fixes, &rejected);
+            if alone.contains(&file.source.name) {
+                chosen.truncate(1);
             }
             if chosen.is_empty() {
                 continue;
             }
-            let ids: Vec<String> = chosen.iter().map(|f| fix::apply::identity(f)).collect();
+            let identity = |f: &&Finding| fix::apply::identity(f, &file.source);
+            let ids: Vec<String> = chosen.iter().map(identity).collect();
             let fixes: Vec<_> = chosen.iter().filter_map(|f| f.fix.as_ref()).collect();
             let text = fix::apply::apply(file.source.text(), &fixes);
             proposed.push((file.source.name.clone(), text, ids));
@@ -224,33 +230,40 @@ pub fn fix_sources(
             source::syntax_error(&source).is_none()
         });
         let mut candidate = texts.by_path.clone();
-        let mut fixed = std::collections::HashMap::new();
-        let mut tried = Vec::new();
+        let mut fixed: BTreeMap<String, fix::apply::Counts> = BTreeMap::new();
         for ((name, text, ids), parses) in proposed.into_iter().zip(parses) {
             if !parses {
                 rejected.extend(ids);
                 continue;
             }
             let path = walk::normalize(&cwd.join(&name));
-            names.insert(path.clone(), name);
+            names.insert(path.clone(), name.clone());
             candidate.insert(path, text);
+            let counts = fixed.entry(name).or_default();
             for id in ids {
-                *fixed.entry(id.clone()).or_default() += 1;
-                tried.push(id);
+                *counts.entry(id).or_default() += 1;
             }
         }
-        if tried.is_empty() {
+        if fixed.is_empty() {
             break;
         }
         let candidate = source::Texts { by_path: candidate };
         let after = check(&candidate);
-        if fix::apply::only_removed(&all(&before), &all(&after), &fixed) {
-            applied += tried.len();
+        let failing = fix::apply::failing(&before, &after, &fixed);
+        if failing.is_empty() {
+            applied += fixed.values().flat_map(|c| c.values()).sum::<usize>();
             (texts, before) = (candidate, after);
-        } else if alone || tried.len() == 1 {
-            rejected.extend(tried);
-        } else {
-            alone = true;
+            continue;
+        }
+        // Nothing of the round is kept; the next tries the other files' fixes again.
+        for name in failing {
+            let counts = &fixed[&name];
+            match counts.values().sum::<usize>() {
+                1 => rejected.extend(counts.keys().cloned()),
+                _ => {
+                    alone.insert(name);
+                }
+            }
         }
     }
     let unsafe_left = before.iter().flat_map(|r| &r.findings);
@@ -272,10 +285,13 @@ pub fn fix_sources(
             files.push((name, old, new));
         }
     }
+    rejected.sort();
+    rejected.dedup();
     Fixed {
         files,
         applied,
         unsafe_left,
+        rejected: rejected.len(),
     }
 }
 

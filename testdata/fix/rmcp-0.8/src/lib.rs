@@ -2,3 +2,4 @@
 #![allow(dead_code)] // nothing constructs the servers: they are only built
 pub mod no_fix;
 pub mod tools;
+pub mod vague;
