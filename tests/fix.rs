@@ -218,7 +218,7 @@ fn json_and_sarif_carry_the_fix() {
     ]);
     let unfixable: serde_json::Value = serde_json::from_str(&unfixable.stdout).unwrap();
     let unfixable = unfixable["findings"].as_array().unwrap();
-    assert_eq!(unfixable.len(), 4);
+    assert_eq!(unfixable.len(), 5);
     assert!(
         unfixable.iter().all(|f| f.get("fix").is_none()),
         "no fix, no field"

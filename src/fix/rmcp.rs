@@ -82,9 +82,11 @@ impl<'a> Rewriter<'a> {
         let Some(Node::Expr(Expr::Call(call))) = path.last() else {
             return Err("the error is not built by a constructor call that names its message");
         };
-        let message = match self.message(call) {
-            Err(reason) => self.sep_message(sig, sep_text).ok_or(reason)?,
-            Ok(message) => message,
+        let message = match self.message(call)? {
+            Some(message) => message,
+            None => self
+                .sep_message(sig, sep_text)
+                .ok_or("the error has no message to keep, and no text of the SEP fits")?,
         };
         let content = self.content()?;
         let tool_error = format!("Ok({result}::error(vec![{content}::text({message})]){into})");
@@ -168,31 +170,38 @@ impl<'a> Rewriter<'a> {
         (ok_last.ident == "CallToolResponse").then(|| (result.to_string(), ".into()"))
     }
 
-    /// The message argument of a constructor call (`internal_error(msg, data)`,
-    /// `new(code, msg, data)`), as written.
-    fn message(&self, call: &syn::ExprCall) -> Result<String, &'static str> {
+    /// The message argument of one of rmcp's constructors (`internal_error(msg, data)`,
+    /// `new(code, msg, data)`), as written; `None` when it has none of its own.
+    fn message(&self, call: &syn::ExprCall) -> Result<Option<String>, &'static str> {
         let Expr::Path(func) = call.func.as_ref() else {
             return Err("the error is not built by a constructor call that names its message");
         };
-        let constructor = func.path.segments.last().map(|s| s.ident.to_string());
-        let at = usize::from(constructor.as_deref() == Some("new"));
-        let message = call
-            .args
+        let segments = &func.path.segments;
+        let constructor = segments.last().map(|s| s.ident.to_string());
+        // `ErrorData::internal_error(message, data)`, `ErrorData::new(code, message, data)`:
+        // a function of the crate's own (`tool_not_found(name)`) words its message itself.
+        let arity = CONSTRUCTORS
             .iter()
-            .nth(at)
-            .ok_or("the error has no message to keep, and no text of the SEP fits")?;
+            .find(|(name, _)| constructor.as_deref() == Some(*name))
+            .map(|(_, arity)| *arity);
+        if segments.len() < 2 || arity != Some(call.args.len()) {
+            return Err(
+                "the error is built by a function of the crate's own, whose message mcp-lint does not see",
+            );
+        }
+        let at = usize::from(constructor.as_deref() == Some("new"));
+        let Some(message) = call.args.iter().nth(at) else {
+            return Ok(None); // `method_not_found::<M>()`
+        };
         if let Expr::Lit(syn::ExprLit {
             lit: syn::Lit::Str(s),
             ..
         }) = message
             && s.value().trim().is_empty()
         {
-            return Err("the error has no message to keep, and no text of the SEP fits");
+            return Ok(None);
         }
-        Ok(self
-            .source
-            .snippet(&span_range(self.source, message.span()))
-            .to_string())
+        Ok(Some(self.text(message.span()).to_string()))
     }
 
     /// `sep_text` with the tool's name in it, in `call_tool` (whose request parameter holds the
@@ -355,6 +364,18 @@ impl<'a> Rewriter<'a> {
         text[line..line + blanks].to_string()
     }
 }
+
+/// rmcp's constructors of `ErrorData`, with their number of arguments: the message is the
+/// first, or the second of `new(code, message, data)`.
+const CONSTRUCTORS: &[(&str, usize)] = &[
+    ("new", 3),
+    ("invalid_params", 2),
+    ("invalid_request", 2),
+    ("internal_error", 2),
+    ("parse_error", 2),
+    ("resource_not_found", 2),
+    ("method_not_found", 0),
+];
 
 /// A node on the way from a function's body to an expression in it.
 #[derive(Clone, Copy)]

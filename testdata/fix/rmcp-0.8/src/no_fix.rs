@@ -10,6 +10,10 @@ fn parse_zone(zone: &str) -> Result<i32, McpError> {
     zone.parse().map_err(|_| McpError::invalid_params(format!("bad zone {zone}"), None)) //~ MCP103@30
 }
 
+fn clock_error(what: &str) -> McpError {
+    McpError::internal_error(format!("clock: {what}"), None)
+}
+
 #[tool_router]
 impl Clock {
     #[tool(description = "Hour in a zone")]
@@ -26,6 +30,12 @@ impl Clock {
             .map(|z| z.parse::<i32>().map_err(|_| McpError::invalid_params(format!("bad zone {z}"), None)))
             .collect::<Result<Vec<_>, _>>()?; //~ MCP103@13
         Ok(CallToolResult::success(vec![Content::text(format!("{hours:?}"))]))
+    }
+
+    #[tool(description = "Second")]
+    async fn second(&self) -> Result<CallToolResult, McpError> {
+        // The crate's own constructor words the message: mcp-lint does not see it.
+        Err(clock_error("the second hand is missing")) //~ MCP104@13
     }
 
     #[tool(description = "Minute")]
