@@ -114,6 +114,8 @@ pub struct CargoCli {
     pub output: OutputArgs,
     #[command(flatten)]
     pub baseline: BaselineArgs,
+    #[command(flatten)]
+    pub fix: FixArgs,
 }
 
 #[derive(Debug, Args)]
@@ -126,6 +128,24 @@ pub struct CheckArgs {
     pub output: OutputArgs,
     #[command(flatten)]
     pub baseline: BaselineArgs,
+    #[command(flatten)]
+    pub fix: FixArgs,
+}
+
+/// Rewriting the sources (`check` only).
+#[derive(Debug, Default, Args)]
+pub struct FixArgs {
+    /// Apply the safe fixes in place, then report what remains
+    #[arg(long, conflicts_with_all = ["write_baseline"])]
+    pub fix: bool,
+    /// With --fix or --diff, also the unsafe fixes: those that change what clients see on the
+    /// wire (every MCP101-MCP105 rewrite); the configuration's `unsafe-fixes = true` does too
+    #[arg(long)]
+    pub unsafe_fixes: bool,
+    /// Print the fixes as a unified diff and write nothing; exit status 1 when something
+    /// would change
+    #[arg(long, conflicts_with_all = ["fix", "write_baseline"])]
+    pub diff: bool,
 }
 
 #[derive(Debug, Args)]

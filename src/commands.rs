@@ -7,10 +7,10 @@ use std::io::{self, Read};
 use std::sync::Mutex;
 
 use crate::baseline::Mode;
-use crate::cli::{AuditArgs, BaselineArgs, CargoCli, CheckArgs, ListFormat, OutputArgs};
-use crate::rules::RuleMeta;
+use crate::cli::{AuditArgs, BaselineArgs, CargoCli, CheckArgs, FixArgs, ListFormat, OutputArgs};
+use crate::rules::{Fixable, RuleMeta};
 use crate::walk::{InputFormat, Kind};
-use crate::{Env, engine, exit, manifest, report, rules, use_color, walk};
+use crate::{Env, engine, exit, fix, manifest, report, rules, use_color, walk};
 
 pub fn run(args: &CheckArgs, env: &mut Env) -> io::Result<i32> {
     report_inputs(
@@ -18,6 +18,7 @@ pub fn run(args: &CheckArgs, env: &mut Env) -> io::Result<i32> {
         None,
         &args.output,
         &args.baseline,
+        Some(&args.fix),
         env,
     )
 }
@@ -39,6 +40,7 @@ pub fn cargo(args: CargoCli, env: &mut Env) -> io::Result<i32> {
         paths,
         output: args.output,
         baseline: args.baseline,
+        fix: args.fix,
     };
     run(&check, env)
 }
@@ -50,15 +52,24 @@ pub fn audit(args: &AuditArgs, env: &mut Env) -> io::Result<i32> {
             input.walked = true;
         }
     }
-    report_inputs(inputs, args.input_format, &args.output, &args.baseline, env)
+    report_inputs(
+        inputs,
+        args.input_format,
+        &args.output,
+        &args.baseline,
+        None,
+        env,
+    )
 }
 
-/// Checks the inputs, renders one report, and returns the exit status.
+/// Checks the inputs (after fixing the Rust files, with `--fix`), renders one report, and
+/// returns the exit status; with `--diff`, prints the fixes instead.
 fn report_inputs(
     mut inputs: walk::Inputs,
     format: Option<InputFormat>,
     args: &OutputArgs,
     baseline: &BaselineArgs,
+    fix: Option<&FixArgs>,
     env: &mut Env,
 ) -> io::Result<i32> {
     let mut config = match engine::settings(args, env) {
@@ -100,6 +111,16 @@ fn report_inputs(
     let mut trouble = !inputs.errors.is_empty();
     for error in &inputs.errors {
         writeln!(env.stderr, "mcp-lint: {error}")?;
+    }
+    if let Some(fix) = fix.filter(|f| f.fix || f.diff) {
+        let rust = inputs.files.iter().filter(|i| i.kind == Kind::Rust);
+        let rust: Vec<_> = rust.map(|i| i.path.clone()).collect();
+        let unsafe_fixes = fix.unsafe_fixes || config.unsafe_fixes;
+        let fixed = engine::fix_sources(&rust, &config, args, &env.cwd, unsafe_fixes);
+        if fix.diff {
+            return show_fixes(&fixed, trouble, args.quiet, env);
+        }
+        trouble |= !write_fixes(&fixed, args.quiet, env)?;
     }
     // A baseline counts a finding's repeats through its file: those runs stay whole, and so
     // do runs with named pipes, which are read whole (below).
@@ -189,17 +210,90 @@ fn report_inputs(
     })
 }
 
+/// `--diff`: the fixes as one unified diff on stdout, and what they come to on stderr. Exit
+/// status 1 when something would change.
+fn show_fixes(fixed: &engine::Fixed, trouble: bool, quiet: bool, env: &mut Env) -> io::Result<i32> {
+    for (name, old, new) in &fixed.files {
+        env.stdout
+            .write_all(fix::diff::unified(name, old, new).as_bytes())?;
+    }
+    env.stdout.flush()?;
+    if !quiet {
+        let would = counted(fixed.applied, "fix", "fixes");
+        writeln!(env.stderr, "mcp-lint: would apply {would}{}", notes(fixed))?;
+    }
+    Ok(match (trouble, fixed.files.is_empty()) {
+        (true, _) => exit::TROUBLE,
+        (false, false) => exit::FINDINGS,
+        (false, true) => exit::CLEAN,
+    })
+}
+
+/// `--fix`: writes each fixed file atomically, and says what was fixed on stderr. False when
+/// a file could not be written (said too).
+fn write_fixes(fixed: &engine::Fixed, quiet: bool, env: &mut Env) -> io::Result<bool> {
+    let mut written = true;
+    for (name, _, new) in &fixed.files {
+        if let Err(error) = fix::write::atomically(&env.cwd.join(name), new) {
+            writeln!(
+                env.stderr,
+                "mcp-lint: {name}: cannot write the fixes: {error}"
+            )?;
+            written = false;
+        }
+    }
+    if !quiet && (fixed.applied > 0 || fixed.unsafe_left > 0 || fixed.rejected > 0) {
+        let fixes = counted(fixed.applied, "fix", "fixes");
+        let files = match fixed.files.len() {
+            0 => String::new(),
+            n => format!(" in {}", counted(n, "file", "files")),
+        };
+        writeln!(
+            env.stderr,
+            "mcp-lint: applied {fixes}{files}{}",
+            notes(fixed)
+        )?;
+    }
+    Ok(written)
+}
+
+/// `1 fix`, `2 fixes`.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// What `--unsafe-fixes` would add, and what was turned down, if anything.
+fn notes(fixed: &engine::Fixed) -> String {
+    let mut notes = String::new();
+    match fixed.unsafe_left {
+        0 => {}
+        1 => notes.push_str("; 1 more fix is available with `--unsafe-fixes`"),
+        n => notes.push_str(&format!(
+            "; {n} more fixes are available with `--unsafe-fixes`"
+        )),
+    }
+    match fixed.rejected {
+        0 => {}
+        1 => notes.push_str("; 1 fix was not applied: the code it makes does not pass the check"),
+        n => notes.push_str(&format!(
+            "; {n} fixes were not applied: the code they make does not pass the check"
+        )),
+    }
+    notes
+}
+
 pub fn list_rules(format: ListFormat, env: &mut Env) -> io::Result<i32> {
     match format {
         ListFormat::Human => {
             for rule in rules::RULES {
                 writeln!(
                     env.stdout,
-                    "{:<7} {:<34} {:<8} {:<19} {}",
+                    "{:<7} {:<34} {:<8} {:<19} {:<17} {}",
                     rule.code,
                     rule.name,
                     rule.level,
                     passes(rule).join(", "),
+                    fix_column(rule),
                     rule.summary
                 )?;
             }
@@ -211,6 +305,15 @@ pub fn list_rules(format: ListFormat, env: &mut Env) -> io::Result<i32> {
         }
     }
     Ok(exit::CLEAN)
+}
+
+/// The `rules` table's word on fixes: `-`, `safe fix`, `unsafe fix (some)`.
+fn fix_column(rule: &RuleMeta) -> String {
+    match rule.fix {
+        Fixable::Never => "-".to_string(),
+        Fixable::Always(a) => format!("{} fix", a.as_str()),
+        Fixable::Sometimes(a) => format!("{} fix (some)", a.as_str()),
+    }
 }
 
 /// The passes that report `rule`.
@@ -230,13 +333,15 @@ pub fn catalog() -> Vec<serde_json::Value> {
 
 /// A rule as `rules --format json` and `explain --format json` print it: its code, name,
 /// default level, passes (as a list, and as the booleans `source` and `transcript` that came
-/// first), summary, the SEP clause it enforces, which fix mcp-lint offers, and its
-/// documentation (rules/<CODE>.md).
+/// first), summary, the SEP clause it enforces, which fix mcp-lint offers (`none`, `safe`,
+/// `unsafe`) and for which findings (`never`, `sometimes`, `always`), and its documentation
+/// (rules/<CODE>.md).
 fn rule_json(rule: &RuleMeta) -> serde_json::Value {
     serde_json::json!({
         "code": rule.code, "name": rule.name, "level": rule.level.as_str(),
         "source": rule.source, "transcript": rule.transcript, "passes": passes(rule),
-        "summary": rule.summary, "sep": rule.sep, "fix": rule.fix(), "doc": rule.doc,
+        "summary": rule.summary, "sep": rule.sep, "fix": rule.fix(),
+        "fixable": rule.fixable(), "doc": rule.doc,
     })
 }
 

@@ -71,6 +71,8 @@ struct RawConfig {
     #[serde(default, rename = "per-path")]
     per_path: BTreeMap<String, Vec<Spanned<String>>>,
     transcripts: Option<RawTranscripts>,
+    #[serde(rename = "unsafe-fixes")]
+    unsafe_fixes: Option<bool>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -110,6 +112,8 @@ pub struct Config {
     exclude: Vec<PathPattern>,
     per_path: Vec<(PathPattern, Vec<&'static str>)>,
     pub input_format: Option<InputFormat>,
+    /// `unsafe-fixes = true`: `--fix` applies the fixes that change the wire too.
+    pub unsafe_fixes: bool,
     /// Found by walking up from the working directory (not named with `--config`): files
     /// below it may have a nearer configuration of their own.
     discovered: bool,
@@ -320,6 +324,7 @@ impl Config {
             exclude: Vec::new(),
             per_path: Vec::new(),
             input_format: None,
+            unsafe_fixes: raw.unsafe_fixes.unwrap_or(false),
             discovered: false,
             cli_profile: None,
             nearer: Vec::new(),
@@ -453,6 +458,7 @@ const KEYS: &[&str] = &[
     "per-path",
     "transcripts",
     "input-format",
+    "unsafe-fixes",
 ];
 
 impl ConfigError {

@@ -10,13 +10,14 @@ use std::path::{Path, PathBuf};
 use crate::baseline::{self, Mode};
 use crate::cli::{Deny, OutputArgs};
 use crate::config::Config;
-use crate::finding::{FileReport, Level};
+use crate::finding::{Applicability, FileReport, Finding, Level};
 use crate::live::Live;
 use crate::report::{self, Report};
 use crate::suppress::{self, Checked};
+use crate::text::SourceText;
 use crate::transcript;
 use crate::walk::{Input, InputFormat, Kind};
-use crate::{Env, exit, fingerprint, pool, rules, source, use_color};
+use crate::{Env, exit, fingerprint, fix, pool, rules, source, use_color, walk};
 
 /// How far the audit of a file is: its name and the bytes read so far.
 pub type Progress<'a> = Option<&'a (dyn Fn(&str, usize) + Sync)>;
@@ -163,6 +164,135 @@ fn leveled(file: Checked, config: &Config, args: &OutputArgs, cwd: &Path) -> Fil
             None => false,
         });
     file
+}
+
+/// How many rounds of fixes a run makes at most: a fix that overlapped another, or failed
+/// with others and is tried alone, waits for a later round (ruff bounds its rounds too).
+const FIX_ROUNDS: usize = 16;
+
+/// What `--fix` and `--diff` would make of the Rust files.
+#[derive(Debug, Default)]
+pub struct Fixed {
+    /// Each changed file: its name as given, its text before and after, by name.
+    pub files: Vec<(String, String, String)>,
+    /// The fixes applied.
+    pub applied: usize,
+    /// Unsafe fixes left out for want of `--unsafe-fixes`.
+    pub unsafe_left: usize,
+    /// Fixes turned down: the code they make does not parse, or the check finds something
+    /// new in it (a tool error that says nothing, MCP201).
+    pub rejected: usize,
+}
+
+/// Applies the fixes of the Rust files `paths` to their texts in memory, in rounds: each
+/// round applies each file's fixes that do not overlap, and keeps the round only if the files
+/// still parse and a new check finds the fixed findings gone and nothing new anywhere. A file
+/// whose fixes fail together has them tried one at a time from then on; a fix that fails
+/// alone is not tried again. Nothing is written.
+pub fn fix_sources(
+    paths: &[PathBuf],
+    config: &Config,
+    args: &OutputArgs,
+    cwd: &Path,
+    unsafe_fixes: bool,
+) -> Fixed {
+    let check = |texts: &source::Texts| -> Vec<FileReport> {
+        let checked = source::check_texts(paths, cwd, texts).into_iter().flatten();
+        checked.map(|c| leveled(c, config, args, cwd)).collect()
+    };
+    let mut texts = source::Texts::default();
+    let mut names = BTreeMap::new();
+    let mut before = check(&texts);
+    let (mut applied, mut rejected) = (0, Vec::new());
+    // Files whose fixes failed together: tried a fix at a time from then on.
+    let mut alone = std::collections::HashSet::new();
+    for _ in 0..FIX_ROUNDS {
+        // Each file's fixes of this round, and the text they make.
+        let mut proposed = Vec::new();
+        for file in &before {
+            let mut chosen = fix::apply::select(file, unsafe_fixes, &rejected);
+            if alone.contains(&file.source.name) {
+                chosen.truncate(1);
+            }
+            if chosen.is_empty() {
+                continue;
+            }
+            let identity = |f: &&Finding| fix::apply::identity(f, &file.source);
+            let ids: Vec<String> = chosen.iter().map(identity).collect();
+            let fixes: Vec<_> = chosen.iter().filter_map(|f| f.fix.as_ref()).collect();
+            let text = fix::apply::apply(file.source.text(), &fixes);
+            proposed.push((file.source.name.clone(), text, ids));
+        }
+        // Parsed on the pool, whose threads have the deep stacks deeply nested code needs.
+        let parses = pool::parallel(proposed.len(), |i| {
+            let (name, text, _) = &proposed[i];
+            let source = SourceText::new(name.clone(), text.clone());
+            source::syntax_error(&source).is_none()
+        });
+        let mut candidate = texts.by_path.clone();
+        let mut fixed: BTreeMap<String, fix::apply::Counts> = BTreeMap::new();
+        for ((name, text, ids), parses) in proposed.into_iter().zip(parses) {
+            if !parses {
+                rejected.extend(ids);
+                continue;
+            }
+            let path = walk::normalize(&cwd.join(&name));
+            names.insert(path.clone(), name.clone());
+            candidate.insert(path, text);
+            let counts = fixed.entry(name).or_default();
+            for id in ids {
+                *counts.entry(id).or_default() += 1;
+            }
+        }
+        if fixed.is_empty() {
+            break;
+        }
+        let candidate = source::Texts { by_path: candidate };
+        let after = check(&candidate);
+        let failing = fix::apply::failing(&before, &after, &fixed);
+        if failing.is_empty() {
+            applied += fixed.values().flat_map(|c| c.values()).sum::<usize>();
+            (texts, before) = (candidate, after);
+            continue;
+        }
+        // Nothing of the round is kept; the next tries the other files' fixes again.
+        for name in failing {
+            let counts = &fixed[&name];
+            match counts.values().sum::<usize>() {
+                1 => rejected.extend(counts.keys().cloned()),
+                _ => {
+                    alone.insert(name);
+                }
+            }
+        }
+    }
+    let unsafe_left = before.iter().flat_map(|r| &r.findings);
+    let unsafe_left = unsafe_left
+        .filter(|f| {
+            !unsafe_fixes
+                && f.fix
+                    .as_ref()
+                    .is_some_and(|x| x.applicability == Applicability::Unsafe)
+        })
+        .count();
+    let mut files = Vec::new();
+    for (path, name) in names {
+        let (Some(new), Ok(old)) = (texts.by_path.remove(&path), std::fs::read_to_string(&path))
+        else {
+            continue;
+        };
+        if new != old {
+            files.push((name, old, new));
+        }
+    }
+    rejected.sort();
+    rejected.dedup();
+    Fixed {
+        files,
+        applied,
+        unsafe_left,
+        rejected: rejected.len(),
+    }
 }
 
 /// `reader`, or what it decompresses to when it is gzip (by its magic bytes, whatever the

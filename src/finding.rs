@@ -42,15 +42,78 @@ pub struct RuleMeta {
     pub summary: &'static str,
     /// The SEP-2145 clause the rule enforces, quoted in every diagnostic.
     pub sep: &'static str,
+    /// Which of its findings come with a fix (`--fix`).
+    pub fix: Fixable,
     /// `rules/<CODE>.md`, printed by `explain`.
     pub doc: &'static str,
 }
 
+/// Whether a rule's findings come with a fix, and of which kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fixable {
+    Never,
+    /// Where a rewrite is sure to be right; the others say why not.
+    Sometimes(Applicability),
+    Always(Applicability),
+}
+
 impl RuleMeta {
-    /// The fix mcp-lint can apply for the rule: `none` (`safe` and `unsafe` come with
-    /// `--fix`, issue #13), for `rules --format json`.
+    /// The fix mcp-lint can apply for the rule (`none`, `safe` or `unsafe`), for
+    /// `rules --format json`.
     pub fn fix(&self) -> &'static str {
-        "none"
+        match self.fix {
+            Fixable::Never => "none",
+            Fixable::Sometimes(a) | Fixable::Always(a) => a.as_str(),
+        }
+    }
+
+    /// Whether every finding has a fix (`always`), some do (`sometimes`), or none (`never`).
+    pub fn fixable(&self) -> &'static str {
+        match self.fix {
+            Fixable::Never => "never",
+            Fixable::Sometimes(_) => "sometimes",
+            Fixable::Always(_) => "always",
+        }
+    }
+}
+
+/// Ruff's applicability: a safe fix keeps what the program does (and sends), an unsafe one
+/// changes it on purpose and is applied only with `--unsafe-fixes`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Applicability {
+    Safe,
+    Unsafe,
+}
+
+impl Applicability {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Applicability::Safe => "safe",
+            Applicability::Unsafe => "unsafe",
+        }
+    }
+}
+
+/// One replacement: the bytes `range` of the file become `text`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    pub range: Range<usize>,
+    pub text: String,
+}
+
+/// The edits that resolve one finding, applied together or not at all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fix {
+    pub applicability: Applicability,
+    /// Sorted, not overlapping.
+    pub edits: Vec<Edit>,
+}
+
+impl Fix {
+    /// The bytes the fix touches, from its first edit's start to its last edit's end.
+    pub fn extent(&self) -> Range<usize> {
+        let start = self.edits.first().map_or(0, |e| e.range.start);
+        start..self.edits.last().map_or(start, |e| e.range.end)
     }
 }
 
@@ -129,6 +192,8 @@ pub struct Finding {
     /// Survives edits elsewhere in the file ([`crate::fingerprint`]); set once the findings
     /// to report are known.
     pub fingerprint: String,
+    /// The rewrite that resolves it, where one is sure to be right (`--fix`).
+    pub fix: Option<Fix>,
 }
 
 impl Finding {
@@ -152,6 +217,7 @@ impl Finding {
             aspect: None,
             identity: None,
             fingerprint: String::new(),
+            fix: None,
         }
     }
 }

@@ -12,6 +12,7 @@ mod engine;
 mod evidence;
 mod finding;
 mod fingerprint;
+mod fix;
 mod live;
 mod manifest;
 mod pool;

@@ -90,7 +90,7 @@ static TOOLS: LazyLock<Vec<Tool>> = LazyLock::new(|| {
         tool(
             "rules",
             "List the rules",
-            "The rule catalog: each rule's code, name, level, the passes that report it, what it flags, the SEP clause it enforces, its fix, and its documentation.",
+            "The rule catalog: each rule's code, name, level, the passes that report it, what it flags, the SEP clause it enforces, its fix (none, safe or unsafe) and for which findings (never, sometimes, always), and its documentation.",
             json!({"type": "object", "properties": {}, "additionalProperties": false}),
             json!({
                 "type": "object",
@@ -104,6 +104,7 @@ static TOOLS: LazyLock<Vec<Tool>> = LazyLock::new(|| {
                     ("summary", "string"),
                     ("sep", "string"),
                     ("fix", "string"),
+                    ("fixable", "string"),
                     ("doc", "string"),
                 ])}},
                 "required": ["rules"]

@@ -10,6 +10,7 @@
 use std::ops::{Range, RangeInclusive};
 
 use crate::finding::{FileReport, Finding};
+use crate::fix;
 use crate::rules::{self, RuleMeta};
 use crate::text::SourceText;
 
@@ -159,9 +160,17 @@ pub fn apply(checked: Checked, enabled: impl Fn(&RuleMeta) -> bool) -> FileRepor
         !silenced
     });
     for s in &suppressions {
+        // The whole comment goes only if each of its rules is reported unused: one of a rule
+        // turned off here may be on where the comment was meant to count.
+        let all_unused = s.rules.iter().all(|(r, used)| !used && enabled(r));
         for (rule, _) in s.rules.iter().filter(|(r, used)| !used && enabled(r)) {
-            let unused = rules::mcp002::unused(rule);
-            report.findings.push(unused.at(s.span.clone()));
+            let mut unused = rules::mcp002::unused(rule).at(s.span.clone());
+            let names = [rule.code, rule.name];
+            unused.fix = fix::suppression::unused(source.text(), &s.span, &names, all_unused);
+            if let Some(fix) = &unused.fix {
+                unused.help = fix::with_line(unused.help, fix::available(fix));
+            }
+            report.findings.push(unused);
         }
     }
     report.sort();

@@ -227,7 +227,8 @@ fn rules_and_explain_as_json_give_each_rule_whole() {
         "passes": ["source", "transcript"],
         "summary": "an unknown tool name answered with a protocol error",
         "sep": "SEP-2145: servers MUST report tool resolution failures (unknown tool) as Tool Execution Errors",
-        "fix": "none",
+        "fix": "unsafe",
+        "fixable": "sometimes",
         "doc": doc,
     });
     assert_eq!(catalog[4], mcp101);

@@ -6,7 +6,8 @@ use serde::Serialize;
 
 use super::{ClauseVerdict, Counts, Report};
 use crate::baseline::Baselined;
-use crate::finding::FileReport;
+use crate::finding::{FileReport, Fix};
+use crate::text::SourceText;
 
 #[derive(Serialize)]
 struct Document<'a> {
@@ -32,6 +33,49 @@ pub(super) struct JsonFinding<'a> {
     message: &'a str,
     help: Option<&'a str>,
     request_id: Option<&'a serde_json::Value>,
+    /// Only on a finding that has a fix.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fix: Option<JsonFix<'a>>,
+}
+
+/// A finding's fix: its edits, each a range of the file (bytes, and 1-based lines and
+/// character columns, the end exclusive) and the text that replaces it.
+#[derive(Serialize)]
+pub(super) struct JsonFix<'a> {
+    applicability: &'a str,
+    edits: Vec<JsonEdit<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonEdit<'a> {
+    start: usize,
+    end: usize,
+    line: usize,
+    column: usize,
+    end_line: usize,
+    end_column: usize,
+    content: &'a str,
+}
+
+impl<'a> JsonFix<'a> {
+    fn new(fix: &'a Fix, source: &SourceText) -> Self {
+        let edits = fix.edits.iter().map(|edit| {
+            let (start, end) = source.range_positions(&edit.range);
+            JsonEdit {
+                start: edit.range.start,
+                end: edit.range.end,
+                line: start.line,
+                column: start.column,
+                end_line: end.line,
+                end_column: end.column,
+                content: &edit.text,
+            }
+        });
+        JsonFix {
+            applicability: fix.applicability.as_str(),
+            edits: edits.collect(),
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -78,6 +122,7 @@ pub(super) fn file_findings(file: &FileReport) -> impl Iterator<Item = JsonFindi
             message: &f.message,
             help: f.help.as_deref(),
             request_id: f.request_id.as_ref(),
+            fix: f.fix.as_ref().map(|fix| JsonFix::new(fix, &file.source)),
         }
     })
 }

@@ -56,6 +56,23 @@ pub fn render(report: &Report, options: Options, out: &mut dyn Write) -> io::Res
             if !related.is_empty() {
                 result["relatedLocations"] = json!(related);
             }
+            if let Some(fix) = &f.fix {
+                let replacements: Vec<Value> = fix
+                    .edits
+                    .iter()
+                    .map(|edit| {
+                        let (start, end) = file.source.range_positions(&edit.range);
+                        json!({
+                            "deletedRegion": {"startLine": start.line, "startColumn": start.column, "endLine": end.line, "endColumn": end.column},
+                            "insertedContent": {"text": edit.text},
+                        })
+                    })
+                    .collect();
+                result["fixes"] = json!([{
+                    "description": {"text": format!("{} fix of {}", fix.applicability.as_str(), f.rule.code)},
+                    "artifactChanges": [{"artifactLocation": {"uri": uri}, "replacements": replacements}],
+                }]);
+            }
             if let Some(id) = &f.request_id {
                 result["properties"] = json!({"requestId": id});
             }

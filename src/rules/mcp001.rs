@@ -1,4 +1,4 @@
-use super::{Level, RuleMeta};
+use super::{Fixable, Level, RuleMeta};
 use crate::finding::Violation;
 
 pub static META: RuleMeta = RuleMeta {
@@ -9,6 +9,7 @@ pub static META: RuleMeta = RuleMeta {
     transcript: true,
     summary: "a part of an input (a transcript line, a HAR entry, a log message cut short) that could not be read, so was not checked; the rest of the input was",
     sep: "an input that cannot be parsed cannot be checked against SEP-2145",
+    fix: Fixable::Never,
     doc: include_str!("../../rules/MCP001.md"),
 };
 

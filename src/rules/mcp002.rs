@@ -1,4 +1,4 @@
-use super::{Level, RuleMeta};
+use super::{Applicability, Fixable, Level, RuleMeta};
 use crate::finding::Violation;
 
 pub static META: RuleMeta = RuleMeta {
@@ -9,6 +9,7 @@ pub static META: RuleMeta = RuleMeta {
     transcript: false,
     summary: "a suppression comment that silenced nothing",
     sep: "a stale suppression would hide the next real finding on its lines",
+    fix: Fixable::Always(Applicability::Safe),
     doc: include_str!("../../rules/MCP002.md"),
 };
 

@@ -1,4 +1,4 @@
-use super::{Level, RuleMeta};
+use super::{Fixable, Level, RuleMeta};
 use crate::finding::Violation;
 
 pub static META: RuleMeta = RuleMeta {
@@ -9,6 +9,7 @@ pub static META: RuleMeta = RuleMeta {
     transcript: false,
     summary: "a suppression comment that names no rule or an unknown rule",
     sep: "a suppression must say which rule it silences",
+    fix: Fixable::Never,
     doc: include_str!("../../rules/MCP003.md"),
 };
 

@@ -1,4 +1,4 @@
-use super::{Level, RuleMeta};
+use super::{Fixable, Level, RuleMeta};
 use crate::finding::Violation;
 
 pub static META: RuleMeta = RuleMeta {
@@ -9,6 +9,7 @@ pub static META: RuleMeta = RuleMeta {
     transcript: true,
     summary: "a whole input that could not be checked: not valid Rust, not UTF-8, over a size or nesting limit, unreadable, or a transcript in which no MCP message was found",
     sep: "an input that was not checked can hide any violation of SEP-2145: a gate must not pass it silently",
+    fix: Fixable::Never,
     doc: include_str!("../../rules/MCP004.md"),
 };
 

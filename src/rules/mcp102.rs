@@ -1,4 +1,4 @@
-use super::{Level, ProtocolErrorRule, RuleMeta};
+use super::{Applicability, Fixable, Level, ProtocolErrorRule, RuleMeta};
 use crate::evidence::{CodeError, ErrorAnswer};
 
 pub static META: RuleMeta = RuleMeta {
@@ -9,6 +9,7 @@ pub static META: RuleMeta = RuleMeta {
     transcript: true,
     summary: "a disabled, unavailable or policy-restricted tool answered with a protocol error",
     sep: "SEP-2145: servers MUST report a tool that is disabled, unavailable or policy-restricted as a Tool Execution Error",
+    fix: Fixable::Sometimes(Applicability::Unsafe),
     doc: include_str!("../../rules/MCP102.md"),
 };
 

@@ -1,4 +1,4 @@
-use super::{Level, ProtocolErrorRule, RuleMeta};
+use super::{Applicability, Fixable, Level, ProtocolErrorRule, RuleMeta};
 use crate::evidence::{CodeError, ErrorAnswer, codes};
 
 pub static META: RuleMeta = RuleMeta {
@@ -9,6 +9,7 @@ pub static META: RuleMeta = RuleMeta {
     transcript: true,
     summary: "arguments failing `inputSchema` or programmatic checks answered with a protocol error",
     sep: "SEP-2145: servers MUST report tool input validation failures (schema and programmatic checks) as Tool Execution Errors",
+    fix: Fixable::Sometimes(Applicability::Unsafe),
     doc: include_str!("../../rules/MCP103.md"),
 };
 

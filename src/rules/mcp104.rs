@@ -1,4 +1,4 @@
-use super::{Level, ProtocolErrorRule, RuleMeta};
+use super::{Applicability, Fixable, Level, ProtocolErrorRule, RuleMeta};
 use crate::evidence::{CodeError, ErrorAnswer};
 use crate::finding::Violation;
 
@@ -10,6 +10,7 @@ pub static META: RuleMeta = RuleMeta {
     transcript: true,
     summary: "a tool's own failure (error, panic, timeout, upstream failure) answered with a protocol error, or not answered at all",
     sep: "SEP-2145: servers MUST report tool execution failures (errors, timeouts, upstream failures) as Tool Execution Errors",
+    fix: Fixable::Sometimes(Applicability::Unsafe),
     doc: include_str!("../../rules/MCP104.md"),
 };
 

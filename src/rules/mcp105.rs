@@ -1,4 +1,4 @@
-use super::{Level, ProtocolErrorRule, RuleMeta};
+use super::{Applicability, Fixable, Level, ProtocolErrorRule, RuleMeta};
 use crate::evidence::{CodeError, ErrorAnswer};
 
 pub static META: RuleMeta = RuleMeta {
@@ -9,6 +9,7 @@ pub static META: RuleMeta = RuleMeta {
     transcript: true,
     summary: "an output-schema validation failure answered with a protocol error",
     sep: "SEP-2145: servers SHOULD report output validation failures (structuredContent missing or not conforming to outputSchema) as Tool Execution Errors",
+    fix: Fixable::Sometimes(Applicability::Unsafe),
     doc: include_str!("../../rules/MCP105.md"),
 };
 

@@ -1,4 +1,4 @@
-use super::{Level, RuleMeta};
+use super::{Fixable, Level, RuleMeta};
 use crate::evidence::Member;
 use crate::finding::Violation;
 
@@ -10,6 +10,7 @@ pub static META: RuleMeta = RuleMeta {
     transcript: true,
     summary: "a success result whose `structuredContent` is missing, not an object, or does not conform to the tool's `outputSchema`",
     sep: "SEP-2145: servers SHOULD report output validation failures as Tool Execution Errors instead of returning invalid structured output",
+    fix: Fixable::Never,
     doc: include_str!("../../rules/MCP106.md"),
 };
 

@@ -1,4 +1,4 @@
-use super::{Level, RuleMeta};
+use super::{Fixable, Level, RuleMeta};
 use crate::evidence::{CallShape, Member};
 use crate::finding::Violation;
 
@@ -10,6 +10,7 @@ pub static META: RuleMeta = RuleMeta {
     transcript: true,
     summary: "a malformed `tools/call` (no `params`, no `name`, `name` not a string, `arguments` not an object) answered with a result instead of a protocol error",
     sep: "SEP-2145: servers MUST use Protocol Errors for malformed requests that fail to satisfy the CallToolRequest schema",
+    fix: Fixable::Never,
     doc: include_str!("../../rules/MCP107.md"),
 };
 

@@ -1,4 +1,4 @@
-use super::{Level, RuleMeta};
+use super::{Fixable, Level, RuleMeta};
 use crate::finding::Violation;
 
 pub static META: RuleMeta = RuleMeta {
@@ -9,6 +9,7 @@ pub static META: RuleMeta = RuleMeta {
     transcript: true,
     summary: "a tool execution error with no text, or a text that gives the model nothing to act on",
     sep: "SEP-2145 (message guidance): servers SHOULD include a short, actionable message in the first content item",
+    fix: Fixable::Never,
     doc: include_str!("../../rules/MCP201.md"),
 };
 

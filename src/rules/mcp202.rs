@@ -3,7 +3,7 @@ use std::sync::LazyLock;
 
 use aho_corasick::AhoCorasick;
 
-use super::{Level, RuleMeta};
+use super::{Fixable, Level, RuleMeta};
 use crate::finding::Violation;
 
 pub static META: RuleMeta = RuleMeta {
@@ -14,6 +14,7 @@ pub static META: RuleMeta = RuleMeta {
     transcript: true,
     summary: "an error text that enumerates the server's tool names or leaks policy detail",
     sep: "SEP-2145: implementations should avoid enumerating available tool names in error text, and SHOULD avoid leaking policy details",
+    fix: Fixable::Never,
     doc: include_str!("../../rules/MCP202.md"),
 };
 

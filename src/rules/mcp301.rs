@@ -1,4 +1,4 @@
-use super::{Level, RuleMeta};
+use super::{Fixable, Level, RuleMeta};
 use crate::finding::Violation;
 
 pub static META: RuleMeta = RuleMeta {
@@ -9,6 +9,7 @@ pub static META: RuleMeta = RuleMeta {
     transcript: true,
     summary: "a `tools/call` with no response and no cancellation when the transcript ends",
     sep: "SEP-2145: tool failures and timeouts are reported as Tool Execution Errors, which needs a response",
+    fix: Fixable::Never,
     doc: include_str!("../../rules/MCP301.md"),
 };
 

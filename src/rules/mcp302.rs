@@ -1,4 +1,4 @@
-use super::{Level, RuleMeta};
+use super::{Fixable, Level, RuleMeta};
 use crate::finding::Violation;
 
 pub static META: RuleMeta = RuleMeta {
@@ -9,6 +9,7 @@ pub static META: RuleMeta = RuleMeta {
     transcript: true,
     summary: "a response to an id never requested, a duplicate response, an id echoed with another type",
     sep: "JSON-RPC 2.0: a response carries the id of its request, with the same type, once",
+    fix: Fixable::Never,
     doc: include_str!("../../rules/MCP302.md"),
 };
 

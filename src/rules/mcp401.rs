@@ -1,4 +1,4 @@
-use super::{Level, RuleMeta};
+use super::{Fixable, Level, RuleMeta};
 use crate::finding::Violation;
 
 pub static META: RuleMeta = RuleMeta {
@@ -9,6 +9,7 @@ pub static META: RuleMeta = RuleMeta {
     transcript: true,
     summary: "a listed tool whose `inputSchema` or `outputSchema` is not a valid JSON Schema, or whose root is not `type: \"object\"` where the protocol version requires it",
     sep: "MCP tools/list: a tool's inputSchema (and outputSchema up to 2025-11-25) is a JSON Schema object whose root has type \"object\"; SEP-2145's input and output checks need a schema that compiles",
+    fix: Fixable::Never,
     doc: include_str!("../../rules/MCP401.md"),
 };
 

@@ -1,4 +1,4 @@
-use super::{Level, RuleMeta};
+use super::{Fixable, Level, RuleMeta};
 use crate::finding::Violation;
 
 pub static META: RuleMeta = RuleMeta {
@@ -9,6 +9,7 @@ pub static META: RuleMeta = RuleMeta {
     transcript: true,
     summary: "a listed tool name outside the spec's naming rules (1-128 characters of `A-Z a-z 0-9 _ - .`)",
     sep: "MCP tools/list: a tool name SHOULD be 1 to 128 characters of A-Z, a-z, 0-9, underscore, hyphen and dot; clients and models call tools by it",
+    fix: Fixable::Never,
     doc: include_str!("../../rules/MCP402.md"),
 };
 

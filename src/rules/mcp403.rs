@@ -1,4 +1,4 @@
-use super::{Level, RuleMeta};
+use super::{Fixable, Level, RuleMeta};
 use crate::finding::Violation;
 
 pub static META: RuleMeta = RuleMeta {
@@ -9,6 +9,7 @@ pub static META: RuleMeta = RuleMeta {
     transcript: true,
     summary: "two tools with the same name in one `tools/list` (pages joined)",
     sep: "MCP tools/list: a tool name SHOULD be unique within a server; a call names one tool",
+    fix: Fixable::Never,
     doc: include_str!("../../rules/MCP403.md"),
 };
 

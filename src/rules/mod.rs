@@ -2,7 +2,7 @@
 //! evidence, and the words of its findings; its documentation lives in `rules/<CODE>.md` and
 //! is compiled in. Adding a rule is its module, one line here, its doc and its fixtures.
 
-pub use crate::finding::{Level, RuleMeta};
+pub use crate::finding::{Applicability, Fixable, Level, RuleMeta};
 
 pub mod mcp001;
 pub mod mcp002;

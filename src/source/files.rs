@@ -37,15 +37,54 @@ struct Scan {
 /// order. The crate facts come from every file of the crates involved, even when only some
 /// are named (pre-commit names the staged files): a helper may live in an unchanged file.
 pub fn check_files(files: &[PathBuf], cwd: &Path) -> Vec<Result<Checked, String>> {
+    check_texts(files, cwd, &Texts::default())
+}
+
+/// The texts of some files as they would be after fixes, read in place of the files' own.
+#[derive(Debug, Default)]
+pub struct Texts {
+    /// By absolute, normalized path.
+    pub by_path: HashMap<PathBuf, String>,
+}
+
+impl Texts {
+    fn get(&self, path: &Path, cwd: &Path) -> Option<&String> {
+        match self.by_path.is_empty() {
+            true => None,
+            false => self.by_path.get(&walk::normalize(&cwd.join(path))),
+        }
+    }
+
+    fn len(&self, path: &Path, cwd: &Path) -> std::io::Result<u64> {
+        match self.get(path, cwd) {
+            Some(text) => Ok(text.len() as u64),
+            None => Ok(std::fs::metadata(path)?.len()),
+        }
+    }
+
+    fn bytes(&self, path: &Path, cwd: &Path) -> std::io::Result<Vec<u8>> {
+        match self.get(path, cwd) {
+            Some(text) => Ok(text.clone().into_bytes()),
+            None => std::fs::read(path),
+        }
+    }
+
+    fn string(&self, path: &Path, cwd: &Path) -> Option<String> {
+        String::from_utf8(self.bytes(path, cwd).ok()?).ok()
+    }
+}
+
+/// [`check_files`], with `texts` read in place of the files they stand for.
+pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<Checked, String>> {
     let context = crate_files(files, cwd);
     // Phase zero: the names each crate gives rmcp's error (`pub type McpError = ..`), and which
     // files mention anything this pass looks at: only those are parsed.
     let scans = parallel(context.len(), |i| {
         // Oversized files are not read here; phase two reports them without reading either.
-        if std::fs::metadata(&context[i]).ok()?.len() > MAX_SOURCE_BYTES {
+        if texts.len(&context[i], cwd).ok()? > MAX_SOURCE_BYTES {
             return None;
         }
-        let text = std::fs::read_to_string(&context[i]).ok()?;
+        let text = texts.string(&context[i], cwd)?;
         let matters = super::may_matter(&text, &[]);
         Some(Scan {
             crate_dir: index::crate_dir(&context[i]),
@@ -98,7 +137,7 @@ pub fn check_files(files: &[PathBuf], cwd: &Path) -> Vec<Result<Checked, String>
             Some(scan) if scan.matters => true,
             // Only a crate alias of rmcp's error would make it matter: read it again for those.
             Some(scan) => aliases.get(&scan.crate_dir).is_some_and(|names| {
-                let text = std::fs::read_to_string(path).unwrap_or_default();
+                let text = texts.string(path, cwd).unwrap_or_default();
                 let names: Vec<&str> = names
                     .errors
                     .iter()
@@ -118,7 +157,7 @@ pub fn check_files(files: &[PathBuf], cwd: &Path) -> Vec<Result<Checked, String>
         .collect();
     // Phase one: what every relevant file's functions hand their callers, merged per crate.
     let mut summaries = parallel(context.len(), |i| match relevant[i] {
-        true => summarize_one(&context[i], crate_aliases(&context[i])),
+        true => summarize_one(&context[i], crate_aliases(&context[i]), texts, cwd),
         false => None,
     });
     // A domain error with `From<X> for ErrorData` is often returned by functions of files
@@ -134,11 +173,11 @@ pub fn check_files(files: &[PathBuf], cwd: &Path) -> Vec<Result<Checked, String>
         if relevant[i] || types.is_empty() {
             return None;
         }
-        let text = std::fs::read_to_string(&context[i]).ok()?;
+        let text = texts.string(&context[i], cwd)?;
         types
             .iter()
             .any(|ty| text.contains(ty))
-            .then(|| summarize_one(&context[i], crate_aliases(&context[i])))?
+            .then(|| summarize_one(&context[i], crate_aliases(&context[i]), texts, cwd))?
     });
     summaries.extend(more);
     let unparsed = paths_where(&context, &summaries, |s| s.unparsed);
@@ -158,7 +197,7 @@ pub fn check_files(files: &[PathBuf], cwd: &Path) -> Vec<Result<Checked, String>
             false if unlexable.contains(path) || matters.contains(path) => Needs::SyntaxOnly,
             false => Needs::Nothing,
         };
-        Some(check_one(path, &index, needs))
+        Some(check_one(path, &index, needs, texts, cwd))
     })
     .into_iter()
     .map(|r| {
@@ -247,9 +286,13 @@ fn crate_files(files: &[PathBuf], cwd: &Path) -> Vec<PathBuf> {
 }
 
 /// A Rust file's text, or the report that says why it cannot be read as Rust.
-fn read_source(path: &Path) -> Result<Result<Arc<SourceText>, FileReport>, String> {
+fn read_source(
+    path: &Path,
+    texts: &Texts,
+    cwd: &Path,
+) -> Result<Result<Arc<SourceText>, FileReport>, String> {
     let name = path.display().to_string();
-    let size = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
+    let size = texts.len(path, cwd).map_err(|e| e.to_string())?;
     if size > MAX_SOURCE_BYTES {
         let source = Arc::new(SourceText::new(name, String::new()));
         let message = format!(
@@ -258,7 +301,7 @@ fn read_source(path: &Path) -> Result<Result<Arc<SourceText>, FileReport>, Strin
         let finding = mcp004::not_checked(message, None).at(0..0);
         return Ok(Err(FileReport::new(source, vec![finding])));
     }
-    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    let bytes = texts.bytes(path, cwd).map_err(|e| e.to_string())?;
     match String::from_utf8(bytes) {
         Ok(text) => Ok(Ok(Arc::new(SourceText::new(name, text)))),
         Err(e) => {
@@ -274,8 +317,13 @@ fn read_source(path: &Path) -> Result<Result<Arc<SourceText>, FileReport>, Strin
     }
 }
 
-fn summarize_one(path: &Path, crate_aliases: &CrateAliases) -> Option<FileSummary> {
-    let source = read_source(path).ok()?.ok()?;
+fn summarize_one(
+    path: &Path,
+    crate_aliases: &CrateAliases,
+    texts: &Texts,
+    cwd: &Path,
+) -> Option<FileSummary> {
+    let source = read_source(path, texts, cwd).ok()?.ok()?;
     catch_unwind(AssertUnwindSafe(|| {
         super::summarize(&source, path, crate_aliases)
     }))
@@ -294,7 +342,13 @@ enum Needs {
 }
 
 /// Checks a Rust file as phase zero found it. A file without findings does not keep its text.
-fn check_one(path: &Path, index: &CrateIndex, needs: Needs) -> Result<Checked, String> {
+fn check_one(
+    path: &Path,
+    index: &CrateIndex,
+    needs: Needs,
+    texts: &Texts,
+    cwd: &Path,
+) -> Result<Checked, String> {
     let nothing = || Checked {
         report: FileReport::new(
             Arc::new(SourceText::new(path.display().to_string(), String::new())),
@@ -308,7 +362,7 @@ fn check_one(path: &Path, index: &CrateIndex, needs: Needs) -> Result<Checked, S
         Needs::Check { unparsed } => unparsed,
         _ => false,
     };
-    let source = match read_source(path)? {
+    let source = match read_source(path, texts, cwd)? {
         Ok(source) => source,
         Err(unreadable) => {
             return Ok(Checked {

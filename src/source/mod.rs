@@ -27,6 +27,7 @@ use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
 
 use crate::finding::{Elsewhere, Finding, Label};
+use crate::fix;
 use crate::rules;
 use crate::suppress::{self, Suppression};
 use crate::text::SourceText;
@@ -38,7 +39,7 @@ use site::{ErrorSite, RootKind};
 /// How many calls deep a hand-rolled root is followed into the file's own functions.
 const MAX_CALL_DEPTH: usize = 3;
 
-pub use files::check_files;
+pub use files::{Texts, check_files, check_texts};
 use summary::summarize;
 use syntax::too_deep;
 
@@ -244,11 +245,17 @@ fn check_parsed(
             _ => {}
         }
     }
+    let rmcp_major = || deps::rmcp_version(path).map(|v| v.0);
+    let rewriter = fix::rmcp::Rewriter::new(file, source, &rmcp_major);
     let mut queue: Vec<(Root, usize)> = roots.into_iter().map(|r| (r, 0)).collect();
     let mut followed = HashSet::new();
     while let Some((root, depth)) = queue.pop() {
         let walk = flow::walk(&ctx, root);
-        findings.extend(walk.sites.iter().filter_map(|s| finding(s, source)));
+        findings.extend(
+            walk.sites
+                .iter()
+                .filter_map(|s| finding(s, source, &rewriter)),
+        );
         if depth >= MAX_CALL_DEPTH {
             continue;
         }
@@ -267,13 +274,24 @@ fn check_parsed(
     findings
 }
 
-fn finding(site: &ErrorSite, source: &SourceText) -> Option<Finding> {
+fn finding(
+    site: &ErrorSite,
+    source: &SourceText,
+    rewriter: &fix::rmcp::Rewriter,
+) -> Option<Finding> {
     let evidence = site.evidence();
     let rule = rules::classify_code(&evidence)?;
     let via = site.error.via.as_ref().map(|v| v.text.as_str());
     let mut finding = rule
         .in_code(&evidence, &site.error.written, via)
         .at(site.span.clone());
+    let fixed = rewriter.tool_error(site.root, &site.span, rule.fix_text);
+    let line = match &fixed {
+        Ok(fix) => fix::available(fix).to_string(),
+        Err(reason) => format!("no automatic fix: {reason}"),
+    };
+    finding.help = fix::with_line(finding.help, &line);
+    finding.fix = fixed.ok();
     let exit = |span: &Range<usize>| Label {
         span: span.clone(),
         text: rules::exit_label(site.root).into(),

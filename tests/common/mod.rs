@@ -33,7 +33,31 @@ pub fn run_stdin(args: &[&str], stdin: &[u8]) -> Output {
     run_full(args, false, false, false, stdin)
 }
 
+/// Runs mcp-lint in the directory `cwd`.
+pub fn run_in(cwd: &Path, args: &[&str]) -> Output {
+    run_full_in(cwd, args, false, false, false, b"")
+}
+
 fn run_full(
+    args: &[&str],
+    stdout_is_terminal: bool,
+    stderr_is_terminal: bool,
+    no_color: bool,
+    stdin: &[u8],
+) -> Output {
+    let root = root();
+    run_full_in(
+        &root,
+        args,
+        stdout_is_terminal,
+        stderr_is_terminal,
+        no_color,
+        stdin,
+    )
+}
+
+fn run_full_in(
+    cwd: &Path,
     args: &[&str],
     stdout_is_terminal: bool,
     stderr_is_terminal: bool,
@@ -49,7 +73,7 @@ fn run_full(
             stderr_is_terminal,
             no_color,
             stdin: &mut stdin,
-            cwd: root(),
+            cwd: cwd.to_path_buf(),
         };
         mcp_lint::run(
             std::iter::once("mcp-lint").chain(args.iter().copied()),

@@ -1,0 +1,3 @@
+//! The fixture crate: mcp-lint reads the modules; tests/fix-compiles.sh builds them fixed.
+#![allow(dead_code)] // nothing constructs the servers: they are only built
+pub mod server;
