@@ -36,6 +36,9 @@ pub struct Root<'a> {
     /// A tool function's signature: the names it binds its arguments to
     /// (`Parameters(Req { path, .. })`) make a condition on them a check of the tool's input.
     pub tool_sig: Option<&'a syn::Signature>,
+    /// A helper's signature, and the positions of its parameters that tools fill with their
+    /// arguments (a bit each; see [`super::inputs`]): a check of one is a check of the input.
+    pub helper_sig: Option<(&'a syn::Signature, u64)>,
 }
 
 impl<'a> Root<'a> {
@@ -45,13 +48,14 @@ impl<'a> Root<'a> {
             body,
             converter: None,
             tool_sig: None,
+            helper_sig: None,
         }
     }
 }
 
 /// The names a tool function binds its arguments to: every binding of its parameters but
 /// `self` and what the SDK hands in besides the call (`RequestContext`, `Peer`, ..).
-fn argument_names(sig: &syn::Signature) -> Vec<String> {
+pub fn argument_names(sig: &syn::Signature) -> Vec<String> {
     const SDK_PARAMETERS: &[&str] = &["RequestContext", "Peer", "Extension", "State", "Context"];
     fn bindings(pat: &syn::Pat, out: &mut Vec<String>) {
         match pat {
@@ -140,7 +144,16 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
         crate_dir: ctx.crate_dir,
         kind: root.kind,
         converter: root.converter,
-        arguments: root.tool_sig.map(argument_names).unwrap_or_default(),
+        arguments: match (root.tool_sig, root.helper_sig) {
+            (Some(sig), _) => argument_names(sig),
+            (None, Some((sig, fed))) => super::inputs::params(sig)
+                .into_iter()
+                .enumerate()
+                .filter(|(i, _)| *i < 64 && fed & (1 << i) != 0)
+                .filter_map(|(_, name)| name)
+                .collect(),
+            (None, None) => Vec::new(),
+        },
         guards: Vec::new(),
         exits: HashMap::new(),
         error_values: HashMap::new(),

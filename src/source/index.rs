@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::defaults::CrateTools;
+use super::inputs::{Feed, Origin};
 use super::site::ProtocolError;
 
 /// A protocol error a helper builds, and where.
@@ -98,6 +99,8 @@ pub struct FileSummary {
     pub fns: Vec<FnSummary>,
     /// `impl From<X> for ErrorData`: `X` and what `from` builds.
     pub froms: Vec<(String, Vec<Sink>)>,
+    /// Per caller: the calls that pass on a tool's arguments or the caller's parameters.
+    pub feeds: Vec<(String, Feed)>,
     /// The file could not be parsed: phase two must parse it again to report why.
     pub unparsed: bool,
 }
@@ -130,6 +133,9 @@ pub struct CrateIndex {
     converted: HashMap<(PathBuf, String), Sink>,
     /// The files that define such functions.
     converted_files: HashSet<String>,
+    /// Per crate and function: the positions of its parameters that carry a tool's
+    /// arguments, a bit each.
+    inputs: HashMap<(PathBuf, String), u64>,
 }
 
 impl CrateIndex {
@@ -142,6 +148,7 @@ impl CrateIndex {
         let mut others: HashMap<(PathBuf, String), Vec<String>> = HashMap::new();
         let mut conversions: Vec<((PathBuf, String), Sink)> = Vec::new();
         let mut tool_fns = HashSet::new();
+        let inputs = fed_inputs(&files);
         for file in &files {
             for f in file.fns.iter().filter(|f| f.fails) {
                 others
@@ -206,6 +213,7 @@ impl CrateIndex {
             tools,
             converted: HashMap::new(),
             converted_files: HashSet::new(),
+            inputs,
         };
         // Breadth first, so each function keeps the conversion nearest a handler.
         let mut next = std::collections::VecDeque::from(conversions);
@@ -300,6 +308,13 @@ impl CrateIndex {
         self.converted.get(&(dir.to_path_buf(), name.to_string()))
     }
 
+    /// The positions of `name`'s parameters (in the crate at `dir`) that carry a tool's
+    /// arguments, a bit each.
+    pub fn inputs(&self, dir: &Path, name: &str) -> u64 {
+        let key = (dir.to_path_buf(), name.to_string());
+        self.inputs.get(&key).copied().unwrap_or(0)
+    }
+
     /// What a call of `name` in the crate at `dir` may return as a protocol error, one sink
     /// per code (a `to_mcp_error(&e)` that picks `invalid_params` or `internal_error` by the
     /// error's variant is both cases), and whether the function returns the error as a value.
@@ -312,6 +327,43 @@ impl CrateIndex {
             .collect();
         (!distinct.is_empty()).then_some((distinct, *value))
     }
+}
+
+/// Which parameters carry a tool's arguments: those a tool passes its arguments to, then,
+/// until nothing changes, those a function passes such a parameter of its own to.
+fn fed_inputs(files: &[FileSummary]) -> HashMap<(PathBuf, String), u64> {
+    const POSITIONS: usize = 64;
+    let mut fed: HashMap<(PathBuf, String), u64> = HashMap::new();
+    let mut edges = Vec::new();
+    for file in files {
+        for (caller, feed) in &file.feeds {
+            if feed.position >= POSITIONS {
+                continue;
+            }
+            let callee = (file.crate_dir.clone(), feed.callee.clone());
+            match feed.origin {
+                Origin::Tool => *fed.entry(callee).or_default() |= 1 << feed.position,
+                Origin::Param(from) if from < POSITIONS => {
+                    let caller = (file.crate_dir.clone(), caller.clone());
+                    edges.push((caller, from, callee, feed.position));
+                }
+                Origin::Param(_) => {}
+            }
+        }
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (caller, from, callee, position) in &edges {
+            let carries = fed.get(caller).is_some_and(|bits| bits & (1 << from) != 0);
+            let bits = fed.entry(callee.clone()).or_default();
+            if carries && *bits & (1 << position) == 0 {
+                *bits |= 1 << position;
+                changed = true;
+            }
+        }
+    }
+    fed
 }
 
 /// The sinks behind a function name: its own, those of what it forwards, and the `From`

@@ -11,6 +11,7 @@ mod facts;
 mod files;
 mod flow;
 pub mod index;
+mod inputs;
 mod results;
 mod roots;
 mod sinks;
@@ -227,23 +228,27 @@ fn check_parsed(
             _ => None,
         })
         .collect();
-    for (name, block, returns) in summary::fallible_fns(file, &facts) {
+    for (sig, block, returns) in summary::fallible_fns(file, &facts) {
         if walked.contains(&(block as *const _)) {
             continue;
         }
-        match returns {
+        let name = sig.ident.to_string();
+        let mut root = match returns {
             Returns::RmcpResult if index.is_helper(&crate_dir, &name) => {
-                roots.push(Root::new(RootKind::RmcpHelper, Body::Block(block)));
+                Root::new(RootKind::RmcpHelper, Body::Block(block))
             }
-            Returns::ResultOf(_) => {
-                if let Some(converter) = index.conversion_of(&crate_dir, &name) {
+            Returns::ResultOf(_) => match index.conversion_of(&crate_dir, &name) {
+                Some(converter) => {
                     let mut root = Root::new(RootKind::Converted, Body::Block(block));
                     root.converter = Some(converter);
-                    roots.push(root);
+                    root
                 }
-            }
-            _ => {}
-        }
+                None => continue,
+            },
+            _ => continue,
+        };
+        root.helper_sig = Some((sig, index.inputs(&crate_dir, &name)));
+        roots.push(root);
     }
     let rmcp_major = || deps::rmcp_version(path).map(|v| v.0);
     let rewriter = fix::rmcp::Rewriter::new(file, source, &rmcp_major);

@@ -152,6 +152,7 @@ fn checks_arguments(condition: &Expr, arguments: &[String]) -> bool {
         "is_some",
         "len",
         "contains",
+        "contains_key",
         "starts_with",
         "ends_with",
         "as_str",

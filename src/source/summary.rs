@@ -10,7 +10,7 @@ use super::facts::{FileFacts, path_strings};
 use super::flow::{self, Body, Context, Root};
 use super::index::{CrateAliases, CrateIndex, FileSummary, FnSummary, Returns, Sink, crate_dir};
 use super::site::{ProtocolError, RootKind};
-use super::{defaults, roots, sinks, span_range, syntax};
+use super::{defaults, inputs, roots, sinks, span_range, syntax};
 use crate::text::SourceText;
 
 /// `crate_aliases`: the names the file's crate gives rmcp's error.
@@ -102,6 +102,14 @@ fn fill(
             summary.root_calls.extend(walk.forwards);
         }
     }
+    for &(sig, block, tool) in &items.fns {
+        let arguments = tool.then(|| flow::argument_names(sig));
+        let caller = sig.ident.to_string();
+        let feeds = inputs::feeds(sig, block, arguments);
+        summary
+            .feeds
+            .extend(feeds.into_iter().map(|f| (caller.clone(), f)));
+    }
     for (sig, block, tool) in items.fns {
         let Some(returns) = returns(&facts, sig) else {
             continue;
@@ -161,13 +169,13 @@ fn fill(
 pub fn fallible_fns<'a>(
     file: &'a syn::File,
     facts: &FileFacts,
-) -> Vec<(String, &'a Block, Returns)> {
+) -> Vec<(&'a syn::Signature, &'a Block, Returns)> {
     let mut items = Items::default();
     items.visit_file(file);
     items
         .fns
         .into_iter()
-        .filter_map(|(sig, block, _)| Some((sig.ident.to_string(), block, returns(facts, sig)?)))
+        .filter_map(|(sig, block, _)| Some((sig, block, returns(facts, sig)?)))
         .collect()
 }
 

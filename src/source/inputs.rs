@@ -1,0 +1,128 @@
+//! Which parameters of a crate's functions carry a tool's arguments. A tool hands its input to
+//! helpers (`self.insert(&p.id, ..)`, `handle_inbox(id, title)`); a helper's check of such a
+//! parameter (`if id.is_empty()`) is a check of the tool's input, while a parameter the tool
+//! fills with something else (`self.reload(&config)`, `3`) is not.
+
+use syn::visit::{self, Visit};
+use syn::{Block, Expr, FnArg, Pat, Signature};
+
+/// Where a value passed to a call comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// The arguments of the `#[tool]` making the call.
+    Tool,
+    /// The caller's own parameter at this position (receiver not counted).
+    Param(usize),
+}
+
+/// A call that passes a value of `origin` at `position` of `callee`'s parameters.
+#[derive(Debug, Clone)]
+pub struct Feed {
+    pub callee: String,
+    pub position: usize,
+    pub origin: Origin,
+}
+
+/// The feeds of a function's body: from a tool, its arguments (`arguments`, as the tool binds
+/// them); from any other function, its parameters.
+pub fn feeds(sig: &Signature, block: &Block, arguments: Option<Vec<String>>) -> Vec<Feed> {
+    let tracked = match arguments {
+        Some(names) => names.into_iter().map(|n| (n, Origin::Tool)).collect(),
+        None => params(sig)
+            .into_iter()
+            .enumerate()
+            .filter_map(|(i, name)| Some((name?, Origin::Param(i))))
+            .collect(),
+    };
+    let mut flow = Flow {
+        tracked,
+        feeds: Vec::new(),
+    };
+    flow.visit_block(block);
+    flow.feeds
+}
+
+/// The names of a signature's parameters by position, receiver not counted; `None` for a
+/// pattern that is not a plain name.
+pub fn params(sig: &Signature) -> Vec<Option<String>> {
+    sig.inputs
+        .iter()
+        .filter_map(|input| match input {
+            FnArg::Typed(t) => Some(match &*t.pat {
+                Pat::Ident(i) => Some(i.ident.to_string()),
+                _ => None,
+            }),
+            FnArg::Receiver(_) => None,
+        })
+        .collect()
+}
+
+struct Flow {
+    /// Names bound to tracked values: parameters, and locals made of them.
+    tracked: Vec<(String, Origin)>,
+    feeds: Vec<Feed>,
+}
+
+impl Flow {
+    /// The origin of the first tracked name `expr` mentions.
+    fn origin(&self, expr: &Expr) -> Option<Origin> {
+        struct Mentions<'t>(&'t [(String, Origin)], Option<Origin>);
+        impl<'a> Visit<'a> for Mentions<'_> {
+            fn visit_ident(&mut self, ident: &'a proc_macro2::Ident) {
+                if self.1.is_none() {
+                    self.1 = self.0.iter().find(|(n, _)| ident == n).map(|(_, o)| *o);
+                }
+            }
+        }
+        let mut mentions = Mentions(&self.tracked, None);
+        mentions.visit_expr(expr);
+        mentions.1
+    }
+
+    fn record<'e>(&mut self, callee: String, args: impl Iterator<Item = &'e Expr>) {
+        for (position, arg) in args.enumerate() {
+            if let Some(origin) = self.origin(arg) {
+                self.feeds.push(Feed {
+                    callee: callee.clone(),
+                    position,
+                    origin,
+                });
+            }
+        }
+    }
+}
+
+impl<'a> Visit<'a> for Flow {
+    fn visit_local(&mut self, local: &'a syn::Local) {
+        visit::visit_local(self, local);
+        // `let id = p.id.trim();`: `id` carries what `p` does.
+        let origin = local.init.as_ref().and_then(|init| self.origin(&init.expr));
+        let name = match &local.pat {
+            Pat::Type(t) => &*t.pat,
+            pat => pat,
+        };
+        if let (Some(origin), Pat::Ident(i)) = (origin, name) {
+            self.tracked.push((i.ident.to_string(), origin));
+        }
+    }
+
+    fn visit_expr(&mut self, expr: &'a Expr) {
+        match expr {
+            // `helper(a, b)`, `Self::helper(a, b)`, `module::helper(a, b)`.
+            Expr::Call(c) => {
+                if let Expr::Path(p) = &*c.func
+                    && let Some(last) = p.path.segments.last()
+                {
+                    self.record(last.ident.to_string(), c.args.iter());
+                }
+            }
+            // `self.helper(a, b)`: the receiver is not a parameter position.
+            Expr::MethodCall(m) if matches!(&*m.receiver, Expr::Path(p) if p.path.is_ident("self")) =>
+            {
+                self.record(m.method.to_string(), m.args.iter());
+            }
+            _ => {}
+        }
+        visit::visit_expr(self, expr);
+    }
+}
