@@ -39,14 +39,17 @@ pub fn router_generated() -> Default {
 }
 
 /// A hand-written `call_tool` that hands every call to rmcp's router unchecked.
-pub fn router_delegated() -> Default {
-    let message = "call_tool hands every call to rmcp's tool router, which answers unknown and disabled tools with a JSON-RPC error (-32602 \"tool not found\")";
+/// `by`: the function that hands the call over (`call_tool`, or a helper it calls).
+pub fn router_delegated(by: &str) -> Default {
+    let message = format!(
+        "{by} hands every call to rmcp's tool router, which answers unknown and disabled tools with a JSON-RPC error (-32602 \"tool not found\")"
+    );
     let help = ROUTER_FIX.replace(
         "give this impl its own `call_tool` that first answers",
         "first answer",
     );
     (
-        violation(message.to_string(), "no name is checked before this", &help),
+        violation(message, "no name is checked before this", &help),
         Some(UNKNOWN_TOOL_ASPECT),
     )
 }

@@ -109,13 +109,8 @@ impl<'a, 's> Defaults<'a, 's> {
         match (router, call_tool) {
             (Some(attribute), None) => self.push(attribute, mcp108::router_generated()),
             (_, Some(f)) => {
-                let mut calls = RouterCalls::default();
-                calls.visit_block(&f.block);
-                let checked = ["has_route", "is_disabled", "list_all", "get_tool"]
-                    .iter()
-                    .any(|m| calls.methods.contains(&m.to_string()));
-                if let (Some(delegation), false) = (calls.delegation, checked) {
-                    self.push(delegation, mcp108::router_delegated());
+                if let Some(delegation) = unchecked_delegation(&f.block) {
+                    self.push(delegation, mcp108::router_delegated("call_tool"));
                 }
             }
             (None, None) => {}
@@ -245,6 +240,23 @@ impl<'a> Visit<'a> for Defaults<'a, '_> {
             if is_tool_fn(&f.attrs) {
                 self.tools.push((&f.attrs, &f.sig));
             }
+            // A helper of `call_tool` that builds the router's `ToolCallContext` and hands it
+            // over (a hybrid of dynamic tools and a static router) is the same default.
+            let handler_call_tool = f.sig.ident == "call_tool"
+                && trait_name.is_some_and(|s| s.ident == "ServerHandler");
+            let builds_context = || {
+                f.block
+                    .to_token_stream()
+                    .to_string()
+                    .contains("ToolCallContext")
+            };
+            if !handler_call_tool
+                && builds_context()
+                && let Some(delegation) = unchecked_delegation(&f.block)
+            {
+                let by = format!("`{}`", f.sig.ident);
+                self.push(delegation, mcp108::router_delegated(&by));
+            }
         }
         visit::visit_item_impl(self, item);
     }
@@ -326,6 +338,16 @@ fn typed_arguments(sig: &Signature) -> Vec<&Type> {
         }
     }
     typed
+}
+
+/// A hand-over of the call to rmcp's router with no check of the name before it.
+fn unchecked_delegation(block: &syn::Block) -> Option<&Expr> {
+    let mut calls = RouterCalls::default();
+    calls.visit_block(block);
+    let checked = ["has_route", "is_disabled", "list_all", "get_tool"]
+        .iter()
+        .any(|m| calls.methods.contains(&m.to_string()));
+    calls.delegation.filter(|_| !checked)
 }
 
 /// Method calls of a `call_tool` body: the router delegation, and the names of all methods.
