@@ -162,10 +162,13 @@ pub fn response_error(facts: &FileFacts, expr: &Expr) -> Option<ProtocolError> {
             let segments = path_strings(&func.path);
             let (ctor, ty) = segments.split_last()?;
             let ty_name = ty.last().map(|t| t.to_lowercase()).unwrap_or_default();
+            // Or an error type whose constructor is named for a JSON-RPC error
+            // (`McpError::invalid_params(..)`, defined in another file of the crate).
             let is_rpc_type = (ty_name.contains("rpc") && ty_name.contains("error"))
                 || ty_name == "errorobject"
                 || ty_name == "errorobjectowned"
-                || facts.is_rpc_error(ty);
+                || facts.is_rpc_error(ty)
+                || (ty_name.ends_with("error") && well_known_code(ctor).is_some());
             if is_rpc_type {
                 let variant_code = ty.last().and_then(|t| facts.variant_code(t, ctor));
                 let code = coded_args(facts, call.args.iter())
