@@ -143,7 +143,8 @@ fn a_server_that_hangs_or_dies_is_a_finding() {
         "\
 <probe>:30:52: MCP104 error tools/call `sleep` (id 15) was never answered, though the server answered later requests
 <probe>:33:52: MCP104 error tools/call `crash` (id 17) was never answered: the server exited (exit status: 3) while it ran
-mcp-lint: 2 errors, 0 warnings, 0 advice in 1 file (profile sep-2145)
+<probe>:34:52: MCP104 error tools/call `echo` (id 18) was never answered: the server exited (exit status: 3) while it ran
+mcp-lint: 3 errors, 0 warnings, 0 advice in 1 file (profile sep-2145)
 "
     );
     assert_eq!(
@@ -151,6 +152,63 @@ mcp-lint: 2 errors, 0 warnings, 0 advice in 1 file (profile sep-2145)
         "mcp-lint: the server exited (exit status: 3) during the probe\n"
     );
     assert_eq!(out.status, 1);
+}
+
+#[test]
+fn hung_calls_are_waited_for_together_and_each_is_reported() {
+    // Once `sleep` (id 15) goes unanswered and a ping (16) finds the server still there, the
+    // other calls are in flight together: the two further hangs cost one timeout between
+    // them, and each is still a call the server skipped.
+    let server = fixture_server();
+    let saved = temp("hung.jsonl");
+    let mut args = vec!["probe", "--format", "concise", "--timeout", "1", "--save"];
+    args.push(saved.to_str().unwrap());
+    for call in [
+        "sleep={}",
+        "sleep={}",
+        r#"echo={"message":"hi"}"#,
+        "sleep={}",
+    ] {
+        args.extend(["--call", call]);
+    }
+    args.extend(["--", &server]);
+    let out = run(&args);
+    assert_eq!(
+        out.stdout.replace(saved.to_str().unwrap(), "<probe>"),
+        "\
+<probe>:30:52: MCP104 error tools/call `sleep` (id 15) was never answered, though the server answered later requests
+<probe>:33:52: MCP104 error tools/call `sleep` (id 17) was never answered, though the server answered later requests
+<probe>:35:52: MCP104 error tools/call `sleep` (id 19) was never answered, though the server answered later requests
+mcp-lint: 3 errors, 0 warnings, 0 advice in 1 file (profile sep-2145)
+"
+    );
+    assert_eq!((out.stderr.as_str(), out.status), ("", 1));
+    // The transcript is what went over the wire: the three calls sent before any answer.
+    let transcript = std::fs::read_to_string(&saved).unwrap();
+    let tail: Vec<String> = transcript
+        .lines()
+        .skip(29)
+        .map(|line| {
+            let line: serde_json::Value = serde_json::from_str(line).unwrap();
+            let msg = &line["msg"];
+            let what = msg["method"].as_str().unwrap_or("answer");
+            format!("{} {} {}", line["dir"].as_str().unwrap(), what, msg["id"])
+        })
+        .collect();
+    assert_eq!(
+        tail,
+        [
+            "c2s tools/call 15",
+            "c2s ping 16",
+            "s2c answer 16",
+            "c2s tools/call 17",
+            "c2s tools/call 18",
+            "c2s tools/call 19",
+            "s2c answer 18",
+            "c2s ping 20",
+            "s2c answer 20",
+        ]
+    );
 }
 
 #[test]

@@ -95,9 +95,11 @@ pub fn run(args: &ProbeArgs, env: &mut Env) -> io::Result<i32> {
     }
     let open = || -> io::Result<Box<dyn io::BufRead + '_>> { Ok(Box::new(&transcript[..])) };
     let mut file = transcript::audit(&name, &open, InputFormat::Envelope, true, None, None, false)?;
-    if let (Some((id, call)), Some(how)) = (&session.died_on, &session.gone) {
-        let died = mcp104::server_died(call, how);
-        restate_unanswered(&mut file, *id, &[&mcp301::META], died);
+    if let Some(how) = &session.gone {
+        for (id, call) in &session.died_on {
+            let died = mcp104::server_died(call, how);
+            restate_unanswered(&mut file, *id, &[&mcp301::META], died);
+        }
     }
     for (id, call) in &session.unread {
         let why = format!(
@@ -266,8 +268,8 @@ struct Session {
     next_id: i64,
     /// Set when the server exits or stops reading: the remaining probes are not sent.
     gone: Option<String>,
-    /// The tools/call in flight when the server went away: its id, and the call described.
-    died_on: Option<(i64, String)>,
+    /// The tools/calls in flight when the server went away: each id and call described.
+    died_on: Vec<(i64, String)>,
     /// The tools/calls whose answer was too large to read: each id and call described.
     unread: Vec<(i64, String)>,
     /// Why the last request got no answer, when known (an HTTP failure).
@@ -288,7 +290,7 @@ impl Session {
             timeout,
             next_id: 0,
             gone: None,
-            died_on: None,
+            died_on: Vec::new(),
             unread: Vec::new(),
             failure: None,
             notes: Vec::new(),
@@ -298,48 +300,96 @@ impl Session {
 
     /// Sends a request with the next id and waits for its answer.
     fn request(&mut self, method: &str, params: Option<Value>) -> (i64, Answer) {
+        let (id, sent) = self.send_request(method, params);
+        let answer = match sent {
+            Some(msg) => self.answers(&[(id, &msg)]).remove(0),
+            None => Answer::NotSent,
+        };
+        (id, answer)
+    }
+
+    /// Sends `requests` (method, params) and waits for their answers, which are in their
+    /// order. They go one at a time while the server answers, so that each request is
+    /// followed by its answer in the transcript; once one goes unanswered by a server still
+    /// there, the rest go out together and are waited for against one deadline, so that N
+    /// hung calls cost two timeouts, not N. A transport that cannot have requests in flight
+    /// together (HTTP, where each POST waits for its answer) takes them one at a time.
+    fn requests(&mut self, requests: Vec<(&str, Option<Value>)>) -> Vec<(i64, Answer)> {
+        let mut done = Vec::new();
+        let mut requests = requests.into_iter();
+        for (method, params) in requests.by_ref() {
+            let (id, answer) = self.request(method, params);
+            let unanswered = answer == Answer::None;
+            done.push((id, answer));
+            if unanswered && self.still_there(&[id]) && self.transport.pipelines() {
+                break;
+            }
+        }
+        let sent: Vec<(i64, Option<Value>)> = requests
+            .map(|(method, params)| self.send_request(method, params))
+            .collect();
+        let in_flight: Vec<(i64, &Value)> = sent
+            .iter()
+            .filter_map(|(id, msg)| Some((*id, msg.as_ref()?)))
+            .collect();
+        let mut answers = self.answers(&in_flight).into_iter();
+        let mut unanswered = Vec::new();
+        for (id, msg) in &sent {
+            let answer = match msg {
+                Some(_) => answers.next().unwrap_or(Answer::None),
+                None => Answer::NotSent,
+            };
+            if answer == Answer::None {
+                unanswered.push(*id);
+            }
+            done.push((*id, answer));
+        }
+        if !unanswered.is_empty() {
+            self.still_there(&unanswered);
+        }
+        done
+    }
+
+    /// Whether the server is still there after leaving the requests `ids` unanswered. A
+    /// ping answered after them makes the audit see calls the server skipped (MCP104) rather
+    /// than a transcript that merely ends (MCP301). No answer to the ping either: the server
+    /// is stuck, and probing it further would only wait out every timeout. When why they
+    /// went unanswered is known (an HTTP failure), it is noted and no ping is needed.
+    fn still_there(&mut self, ids: &[i64]) -> bool {
+        if let Some(why) = self.failure.take() {
+            for id in ids {
+                self.notes.push(format!("request {id}: {why}"));
+            }
+            return false;
+        }
+        if self.gone.is_none()
+            && self.request("ping", None).1 == Answer::None
+            && self.gone.is_none()
+        {
+            self.gone = Some("the server stopped answering (not even a ping)".into());
+        }
+        self.gone.is_none()
+    }
+
+    /// Sends a request with the next id; the message, unless the server was gone.
+    fn send_request(&mut self, method: &str, params: Option<Value>) -> (i64, Option<Value>) {
         self.next_id += 1;
         let id = self.next_id;
         let mut msg = json!({"jsonrpc": "2.0", "id": id, "method": method});
         if let Some(params) = params {
             msg["params"] = params;
         }
-        (id, self.exchange(&msg, Some(id)))
-    }
-
-    /// A request that tests `clause`.
-    fn probe(&mut self, clause: Clause, method: &str, params: Option<Value>) {
-        let (id, answer) = self.request(method, params);
-        self.record(Some(clause), id, answer);
-    }
-
-    fn record(&mut self, clause: Option<Clause>, id: i64, answer: Answer) {
-        if answer == Answer::None {
-            if let Some(why) = self.failure.take() {
-                self.notes.push(format!("request {id}: {why}"));
-            } else if self.gone.is_none() {
-                // Alive but silent? A ping answered after it makes the audit see a call the
-                // server skipped (MCP104) rather than a transcript that merely ends (MCP301).
-                // No answer to the ping either: the server is stuck, and probing it further
-                // would only wait out every timeout.
-                if self.request("ping", None).1 == Answer::None && self.gone.is_none() {
-                    self.gone = Some("the server stopped answering (not even a ping)".into());
-                }
-            }
-        }
-        self.probes.push(Probe { clause, id, answer });
+        (id, self.send(&msg).then_some(msg))
     }
 
     fn notify(&mut self, method: &str) {
-        self.exchange(&json!({"jsonrpc": "2.0", "method": method}), None);
+        self.send(&json!({"jsonrpc": "2.0", "method": method}));
     }
 
-    /// Sends `msg` and, for a request, reads until its answer; the server's own requests
-    /// on the way are answered.
-    fn exchange(&mut self, msg: &Value, id: Option<i64>) -> Answer {
-        self.failure = None;
+    /// Records and sends `msg`; false when the server is gone, before or by this.
+    fn send(&mut self, msg: &Value) -> bool {
         if self.gone.is_some() {
-            return Answer::NotSent;
+            return false;
         }
         if let Err(e) = self.log.message(Dir::ClientToServer, msg) {
             self.notes
@@ -347,32 +397,44 @@ impl Session {
         }
         if let Err(e) = self.transport.send(msg) {
             self.gone = Some(e.to_string());
-            return Answer::NotSent;
+            return false;
         }
-        let Some(id) = id else {
-            return Answer::None; // a notification has no answer
-        };
+        true
+    }
+
+    /// Reads until each request of `pending` (id, message) is answered or the deadline has
+    /// passed, and gives their answers in that order; the server's own requests on the way
+    /// are answered.
+    fn answers(&mut self, pending: &[(i64, &Value)]) -> Vec<Answer> {
+        self.failure = None;
+        let mut answers: Vec<Option<Answer>> = vec![None; pending.len()];
         let deadline = Instant::now() + self.timeout;
-        // What came instead of the answer, to say so if the answer never does.
+        // What came instead of an answer, to say so if the answer never does.
         let mut instead: Option<String> = None;
-        loop {
+        while let Some(open) = answers.iter().position(Option::is_none) {
+            let (id, msg) = pending[open];
             let bytes = match self.transport.receive(deadline) {
                 Received::Message(bytes) => bytes,
                 Received::Unanswered(why) => {
                     self.failure = why.or(instead);
-                    return Answer::None;
+                    break;
                 }
                 Received::Gone(why) => {
                     self.gone = Some(why);
-                    self.died_on = call_of(msg, id);
-                    return Answer::None;
+                    let open = pending.iter().zip(&answers).filter(|(_, a)| a.is_none());
+                    let calls = open.filter_map(|((id, msg), _)| call_of(msg, *id));
+                    self.died_on.extend(calls);
+                    break;
                 }
                 Received::TooLarge => {
+                    // Which request it answers is in what was not read: a server answers
+                    // in order, so the oldest one open is taken.
                     self.failure = Some(format!(
                         "the server answered with a message over {MAX_LINE_BYTES} bytes, which was not read"
                     ));
                     self.unread.extend(call_of(msg, id));
-                    return Answer::Unread;
+                    answers[open] = Some(Answer::Unread);
+                    continue;
                 }
             };
             let _ = self.log.raw(Dir::ServerToClient, &bytes);
@@ -396,20 +458,29 @@ impl Session {
                 }
                 continue;
             }
-            let answered = message.get("id").filter(|answered| **answered != json!(id));
-            if let Some(answered) = answered {
-                instead = Some(format!(
-                    "it answered id {answered}, but the request's id is {id}"
-                ));
-            }
-            if message.get("id") == Some(&json!(id)) {
-                return match (message.get("result"), message.get("error")) {
-                    (Some(result), _) => Answer::Result(result.clone()),
-                    (None, Some(error)) => Answer::Error(error.clone()),
-                    (None, None) => Answer::None,
-                };
+            let Some(answered) = message.get("id") else {
+                continue;
+            };
+            match pending.iter().position(|(id, _)| *answered == json!(id)) {
+                Some(i) if answers[i].is_none() => {
+                    answers[i] = Some(match (message.get("result"), message.get("error")) {
+                        (Some(result), _) => Answer::Result(result.clone()),
+                        (None, Some(error)) => Answer::Error(error.clone()),
+                        (None, None) => Answer::None,
+                    });
+                }
+                Some(_) => {} // answered twice: the audit says so
+                None => {
+                    instead = Some(format!(
+                        "it answered id {answered}, but the request's id is {id}"
+                    ));
+                }
             }
         }
+        answers
+            .into_iter()
+            .map(|answer| answer.unwrap_or(Answer::None))
+            .collect()
     }
 
     /// Answers a request the server makes mid-probe: `ping`, and a refusal of anything else
@@ -466,16 +537,22 @@ fn drive(session: &mut Session, calls: &[(String, Value)]) -> Result<(), String>
     while tools.iter().any(|t| t.name == unknown) {
         unknown.push('_');
     }
-    let params = json!({"name": unknown, "arguments": {}});
-    session.probe(Clause::UnknownTool, "tools/call", Some(params));
-
+    // Each request with what it tests; none depends on another's answer.
+    let mut planned = vec![(
+        Tests::Clause(Clause::UnknownTool),
+        "tools/call",
+        Some(json!({"name": unknown, "arguments": {}})),
+    )];
     for tool in &tools {
         for (_, arguments) in cases::invalid_arguments(&tool.input_schema) {
             let params = json!({"name": tool.name, "arguments": arguments});
-            session.probe(Clause::InvalidInput, "tools/call", Some(params));
+            planned.push((
+                Tests::Clause(Clause::InvalidInput),
+                "tools/call",
+                Some(params),
+            ));
         }
     }
-
     let some_tool = tools.first().map_or(unknown.as_str(), |t| t.name.as_str());
     let malformed = [
         None,
@@ -484,27 +561,52 @@ fn drive(session: &mut Session, calls: &[(String, Value)]) -> Result<(), String>
         Some(json!({"name": some_tool, "arguments": "mcp-lint"})),
     ];
     for params in malformed {
-        session.probe(Clause::MalformedRequest, "tools/call", params);
+        planned.push((
+            Tests::Clause(Clause::MalformedRequest),
+            "tools/call",
+            params,
+        ));
     }
-    session.probe(Clause::UnknownMethod, "mcp-lint/no-such-method", None);
-
+    planned.push((
+        Tests::Clause(Clause::UnknownMethod),
+        "mcp-lint/no-such-method",
+        None,
+    ));
     for (name, arguments) in calls {
-        let listed = tools.iter().find(|t| &t.name == name);
-        if listed.is_none() {
-            session.notes.push(format!(
-                "--call {name}: no tool of that name is listed, so its answer is judged as an unknown tool's"
-            ));
-        }
-        let params = json!({"name": name, "arguments": arguments});
-        let (id, answer) = session.request("tools/call", Some(params));
-        let clause = match listed {
-            None => Some(Clause::UnknownTool),
-            Some(_) if answer.failed_tool() => Some(Clause::ToolFailure),
-            Some(tool) => tool.has_output_schema.then_some(Clause::OutputValidation),
+        let tests = match tools.iter().find(|t| &t.name == name) {
+            Some(tool) => Tests::Call(tool),
+            None => {
+                session.notes.push(format!(
+                    "--call {name}: no tool of that name is listed, so its answer is judged as an unknown tool's"
+                ));
+                Tests::Clause(Clause::UnknownTool)
+            }
         };
-        session.record(clause, id, answer);
+        let params = json!({"name": name, "arguments": arguments});
+        planned.push((tests, "tools/call", Some(params)));
+    }
+
+    let (tests, requests): (Vec<Tests>, Vec<_>) = planned
+        .into_iter()
+        .map(|(tests, method, params)| (tests, (method, params)))
+        .unzip();
+    let answers = session.requests(requests);
+    for (tests, (id, answer)) in tests.into_iter().zip(answers) {
+        let clause = match tests {
+            Tests::Clause(clause) => Some(clause),
+            Tests::Call(_) if answer.failed_tool() => Some(Clause::ToolFailure),
+            Tests::Call(tool) => tool.has_output_schema.then_some(Clause::OutputValidation),
+        };
+        session.probes.push(Probe { clause, id, answer });
     }
     Ok(())
+}
+
+/// What a probe's request tests: a clause, or, for a `--call` of a listed tool, what its
+/// answer shows (a tool failure, or output validation when the tool has an outputSchema).
+enum Tests<'t> {
+    Clause(Clause),
+    Call(&'t Tool),
 }
 
 /// Every page of `tools/list`.

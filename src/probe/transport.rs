@@ -33,6 +33,8 @@ pub trait Transport {
     /// Sends one message; an error means the server can no longer be reached, and says why.
     fn send(&mut self, msg: &Value) -> io::Result<()>;
     fn receive(&mut self, deadline: Instant) -> Received;
+    /// Whether requests can be in flight together, their answers coming as they come.
+    fn pipelines(&self) -> bool;
     /// Ends the session; returns what the server left behind worth showing when it failed
     /// (its stderr's last lines).
     fn close(&mut self) -> String;
@@ -155,6 +157,10 @@ impl Transport for Stdio {
                 Received::Gone(self.gone("the server closed its stdout"))
             }
         }
+    }
+
+    fn pipelines(&self) -> bool {
+        true
     }
 
     fn close(&mut self) -> String {
@@ -371,6 +377,12 @@ impl Transport for Http {
             Some(message) => Received::Message(message),
             None => self.trouble.take().unwrap_or(Received::Unanswered(None)),
         }
+    }
+
+    /// Each POST waits for its answer (posting on threads would order the transcript by
+    /// the scheduler).
+    fn pipelines(&self) -> bool {
+        false
     }
 
     fn close(&mut self) -> String {
