@@ -3,8 +3,13 @@
 //! in every way the probe looks for with `--broken`.
 //!
 //! ```text
-//! cargo run --example fixture-server -- [--broken] [--exit-on-call] [--oversize] [--http [--sse]]
+//! cargo run --example fixture-server -- [--broken] [--exit-on-call] [--oversize] [--modern] [--http [--sse]]
 //! ```
+//!
+//! By default it speaks the protocol up to 2025-11-25 (`initialize`; `server/discover` is a
+//! method it does not know). `--modern` makes it speak 2026-07-28 only: `server/discover`,
+//! the version in every request's `_meta`, `resultType` on every result, `ttlMs` and
+//! `cacheScope` on `tools/list`, no `initialize` and no `ping`; over HTTP, no session.
 //!
 //! Tools: `echo` (with an outputSchema), `add`, `fail` (always fails), `crash` (exits the
 //! process), `sleep` (never answers). `tools/list` gives two tools a page. `--exit-on-call`:
@@ -18,11 +23,16 @@ use serde_json::{Value, json};
 
 struct Server {
     broken: bool,
+    modern: bool,
     exit_on_call: bool,
     oversize: bool,
 }
 
 const PAGE: usize = 2;
+
+/// The one version `--modern` speaks, and where a request names it.
+const MODERN: &str = "2026-07-28";
+const VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
 
 fn tools() -> Vec<Value> {
     vec![
@@ -49,6 +59,8 @@ enum Outcome {
     Result(Value),
     ToolError(String),
     Protocol(i64, String),
+    /// A JSON-RPC error with data.
+    Refused(Value),
     Silent,
 }
 
@@ -61,6 +73,21 @@ impl Server {
             .and_then(Value::as_str)
             .unwrap_or_default();
         let outcome = match method {
+            _ if self.modern => match self.envelope_problem(msg) {
+                Some(problem) => problem,
+                None => match method {
+                    "server/discover" => Outcome::Result(json!({
+                        "supportedVersions": [MODERN],
+                        "capabilities": {"tools": {}},
+                        "ttlMs": 0,
+                        "cacheScope": "private"
+                    })),
+                    "initialize" | "ping" => {
+                        Outcome::Protocol(-32601, format!("Method not found: {method}"))
+                    }
+                    _ => self.serve(method, msg),
+                },
+            },
             "initialize" => Outcome::Result(json!({
                 "protocolVersion": msg.pointer("/params/protocolVersion").cloned()
                     .unwrap_or(json!("2025-11-25")),
@@ -68,6 +95,48 @@ impl Server {
                 "serverInfo": {"name": "fixture-server", "version": "1.0.0"}
             })),
             "ping" => Outcome::Result(json!({})),
+            _ => self.serve(method, msg),
+        };
+        let error = |error| Some(json!({"jsonrpc": "2.0", "id": id, "error": error}));
+        let mut result = match outcome {
+            Outcome::Result(result) => result,
+            Outcome::ToolError(text) => {
+                json!({"content": [{"type": "text", "text": text}], "isError": true})
+            }
+            Outcome::Protocol(code, message) => {
+                return error(json!({"code": code, "message": message}));
+            }
+            Outcome::Refused(refusal) => return error(refusal),
+            Outcome::Silent => return None,
+        };
+        if self.modern {
+            result["resultType"] = json!("complete");
+        }
+        Some(json!({"jsonrpc": "2.0", "id": id, "result": result}))
+    }
+
+    /// What a 2026-07-28 server answers a request whose `_meta` does not name its version.
+    /// A request with no params at all is left to its method (a malformed tools/call).
+    fn envelope_problem(&self, msg: &Value) -> Option<Outcome> {
+        let params = msg.get("params")?;
+        match params.pointer("/_meta").and_then(|m| m.get(VERSION_KEY)) {
+            Some(version) if version == MODERN => None,
+            Some(version) => Some(Outcome::Refused(json!({
+                "code": -32022,
+                "message": format!("Unsupported protocol version: {version}"),
+                "data": {"supported": [MODERN], "requested": version}
+            }))),
+            None => Some(Outcome::Protocol(
+                -32602,
+                "Request is missing the required _meta envelope for protocol revision 2026-07-28"
+                    .to_string(),
+            )),
+        }
+    }
+
+    /// The methods of both eras.
+    fn serve(&self, method: &str, msg: &Value) -> Outcome {
+        match method {
             "tools/list" => {
                 let start: usize = msg
                     .pointer("/params/cursor")
@@ -80,20 +149,15 @@ impl Server {
                 if start + PAGE < all.len() {
                     result["nextCursor"] = json!((start + PAGE).to_string());
                 }
+                if self.modern {
+                    result["ttlMs"] = json!(60_000);
+                    result["cacheScope"] = json!("public");
+                }
                 Outcome::Result(result)
             }
             "tools/call" => self.call(msg.get("params")),
             _ => Outcome::Protocol(-32601, format!("Method not found: {method}")),
-        };
-        let answer = match outcome {
-            Outcome::Result(result) => json!({"jsonrpc": "2.0", "id": id, "result": result}),
-            Outcome::ToolError(text) => json!({"jsonrpc": "2.0", "id": id, "result": {
-                "content": [{"type": "text", "text": text}], "isError": true}}),
-            Outcome::Protocol(code, message) => json!({"jsonrpc": "2.0", "id": id,
-                "error": {"code": code, "message": message}}),
-            Outcome::Silent => return None,
-        };
-        Some(answer)
+        }
     }
 
     fn call(&self, params: Option<&Value>) -> Outcome {
@@ -284,6 +348,7 @@ fn main() -> io::Result<()> {
     let has = |flag: &str| args.iter().any(|a| a == flag);
     let server = Server {
         broken: has("--broken"),
+        modern: has("--modern"),
         exit_on_call: has("--exit-on-call"),
         oversize: has("--oversize"),
     };

@@ -4,6 +4,7 @@
 
 mod cases;
 mod transport;
+mod version;
 
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
@@ -26,9 +27,6 @@ use crate::walk::InputFormat;
 use crate::{Env, exit};
 use transport::{Http, Received, Stdio, Transport};
 
-/// The protocol version the probe asks for; servers answer with the one they speak.
-const PROTOCOL_VERSION: &str = "2025-11-25";
-
 /// `tools/list` pages followed before the catalog is taken as complete.
 const MAX_PAGES: usize = 1000;
 
@@ -37,7 +35,9 @@ pub fn run(args: &ProbeArgs, env: &mut Env) -> io::Result<i32> {
         Ok(config) => config,
         Err(status) => return Ok(status),
     };
+    let forced = version::parse(args.protocol_version.as_deref());
     let setup = parse_calls(&args.call).and_then(|calls| {
+        let forced = forced?;
         if !(args.timeout.is_finite() && args.timeout > 0.0) {
             return Err("--timeout must be a positive number of seconds".to_string());
         }
@@ -50,22 +50,23 @@ pub fn run(args: &ProbeArgs, env: &mut Env) -> io::Result<i32> {
         };
         Ok((
             calls,
+            forced,
             Session::new(transport, timeout, args.redact.redactor()),
         ))
     });
-    let (calls, mut session) = match setup {
+    let (calls, forced, mut session) = match setup {
         Ok(setup) => setup,
         Err(error) => {
             writeln!(env.stderr, "mcp-lint: {error}")?;
             return Ok(exit::TROUBLE);
         }
     };
-    let outcome = drive(&mut session, &calls);
+    let outcome = drive(&mut session, forced, &calls);
     let leftover = session.transport.close();
     match (&outcome, &session.gone) {
         (Err(error), _) => writeln!(env.stderr, "mcp-lint: {error}")?,
-        (Ok(()), Some(gone)) => writeln!(env.stderr, "mcp-lint: {gone} during the probe")?,
-        (Ok(()), None) => {}
+        (Ok(_), Some(gone)) => writeln!(env.stderr, "mcp-lint: {gone} during the probe")?,
+        (Ok(_), None) => {}
     }
     if (outcome.is_err() || session.gone.is_some()) && !leftover.is_empty() {
         writeln!(
@@ -89,10 +90,10 @@ pub fn run(args: &ProbeArgs, env: &mut Env) -> io::Result<i32> {
         }
         None => "<probe>".to_string(),
     };
-    if outcome.is_err() {
+    let Ok(protocol) = outcome else {
         // Nothing was probed: a report of no findings would read as a pass.
         return Ok(exit::TROUBLE);
-    }
+    };
     let open = || -> io::Result<Box<dyn io::BufRead + '_>> { Ok(Box::new(&transcript[..])) };
     let mut file = transcript::audit(&name, &open, InputFormat::Envelope, true, None, None, false)?;
     if let Some(how) = &session.gone {
@@ -123,8 +124,9 @@ pub fn run(args: &ProbeArgs, env: &mut Env) -> io::Result<i32> {
             let verdicts = verdicts(&probes, &report.files[0]);
             failed = verdicts.iter().any(|(_, v, _)| *v == Verdict::Fail);
             if table {
-                write_table(&probes, &verdicts, out)?;
+                write_table(&probes, &protocol, &verdicts, out)?;
             }
+            report.protocol_version = Some(protocol.clone());
             report.clauses = verdicts
                 .into_iter()
                 .map(|(clause, verdict, detail)| ClauseVerdict {
@@ -266,6 +268,8 @@ struct Session {
     log: Recorder<Vec<u8>>,
     timeout: Duration,
     next_id: i64,
+    /// The `_meta` every request carries, once a version from 2026-07-28 on is spoken.
+    envelope: Option<Value>,
     /// Set when the server exits or stops reading: the remaining probes are not sent.
     gone: Option<String>,
     /// The tools/calls in flight when the server went away: each id and call described.
@@ -289,6 +293,7 @@ impl Session {
             log: Recorder::new(Vec::new(), redactor),
             timeout,
             next_id: 0,
+            envelope: None,
             gone: None,
             died_on: Vec::new(),
             unread: Vec::new(),
@@ -376,10 +381,31 @@ impl Session {
         self.next_id += 1;
         let id = self.next_id;
         let mut msg = json!({"jsonrpc": "2.0", "id": id, "method": method});
+        let params = match (params, &self.envelope) {
+            (Some(Value::Object(mut params)), Some(meta)) => {
+                params.insert("_meta".to_string(), meta.clone());
+                Some(Value::Object(params))
+            }
+            // A tools/call without params is the malformed probe: it stays without.
+            (None, Some(meta)) if method != "tools/call" => Some(json!({"_meta": meta})),
+            (params, _) => params,
+        };
         if let Some(params) = params {
             msg["params"] = params;
         }
         (id, self.send(&msg).then_some(msg))
+    }
+
+    /// Names `version` (2026-07-28 on) in every request from now on.
+    fn speak(&mut self, version: &str) {
+        if version::is_modern(version) {
+            self.envelope = Some(version::envelope(version));
+        }
+    }
+
+    /// Back to requests that name no version, for `initialize` and what follows it.
+    fn unspeak(&mut self) {
+        self.envelope = None;
     }
 
     fn notify(&mut self, method: &str) {
@@ -513,24 +539,14 @@ struct Tool {
     has_output_schema: bool,
 }
 
-/// Runs the probes in order; an error means the server could not be probed at all.
-fn drive(session: &mut Session, calls: &[(String, Value)]) -> Result<(), String> {
-    let init = session.request(
-        "initialize",
-        Some(json!({
-            "protocolVersion": PROTOCOL_VERSION,
-            "capabilities": {},
-            "clientInfo": {"name": "mcp-lint", "version": env!("CARGO_PKG_VERSION")},
-        })),
-    );
-    match init.1 {
-        Answer::Result(_) => {}
-        Answer::Error(error) => return Err(format!("the server refused `initialize`: {error}")),
-        Answer::None | Answer::NotSent | Answer::Unread => {
-            return Err(unanswered(session, "initialize"));
-        }
-    }
-    session.notify("notifications/initialized");
+/// Runs the probes in order, in the protocol version it gives; an error means the server
+/// could not be probed at all.
+fn drive(
+    session: &mut Session,
+    forced: Option<&'static str>,
+    calls: &[(String, Value)],
+) -> Result<String, String> {
+    let protocol = version::open(session, forced)?;
     let tools = list_tools(session)?;
 
     let mut unknown = "mcp_lint_probe_unknown_tool".to_string();
@@ -599,7 +615,7 @@ fn drive(session: &mut Session, calls: &[(String, Value)]) -> Result<(), String>
         };
         session.probes.push(Probe { clause, id, answer });
     }
-    Ok(())
+    Ok(protocol)
 }
 
 /// What a probe's request tests: a clause, or, for a `--call` of a listed tool, what its
@@ -731,9 +747,11 @@ fn verdicts(probes: &[Probe], file: &FileReport) -> Vec<(Clause, Verdict, String
     verdicts
 }
 
-/// The per-clause table, headed by the number of probes actually sent.
+/// The per-clause table, headed by the number of probes actually sent and the protocol
+/// version they were sent in.
 fn write_table(
     probes: &[Probe],
+    protocol: &str,
     verdicts: &[(Clause, Verdict, String)],
     out: &mut dyn Write,
 ) -> io::Result<()> {
@@ -741,7 +759,7 @@ fn write_table(
         .iter()
         .filter(|p| p.answer != Answer::NotSent)
         .count();
-    writeln!(out, "SEP-2145 probe: {sent} requests")?;
+    writeln!(out, "SEP-2145 probe: {sent} requests, protocol {protocol}")?;
     for (clause, verdict, detail) in verdicts {
         let verdict = match verdict {
             Verdict::Fail => "FAIL", // to stand out in a table read by eye

@@ -138,8 +138,12 @@ impl Transport for Stdio {
     fn send(&mut self, msg: &Value) -> io::Result<()> {
         let mut line = msg.to_string().into_bytes();
         line.push(b'\n');
-        let sent = self.stdin.as_ref().is_some_and(|s| s.send(line).is_ok());
-        match sent && !self.stdin_failed.load(Ordering::Relaxed) {
+        // Only the writes before this one can have failed yet: whether this one reaches the
+        // server is for its answer to show. Checked after queueing, the outcome of a request
+        // sent just behind one that kills the server would depend on the scheduler.
+        let failed = self.stdin_failed.load(Ordering::Relaxed);
+        let sent = !failed && self.stdin.as_ref().is_some_and(|s| s.send(line).is_ok());
+        match sent {
             true => Ok(()),
             false => Err(io::Error::other(
                 self.gone("the server stopped reading its stdin"),
