@@ -253,6 +253,8 @@ fn exchange(server: &Server, stream: TcpStream, sse: bool) -> io::Result<()> {
     reader.read_line(&mut request_line)?;
     let mut length = 0;
     let mut session = None;
+    // MCP-Protocol-Version, Mcp-Method, Mcp-Name, as sent.
+    let mut routing: [Option<String>; 3] = Default::default();
     loop {
         let mut line = String::new();
         reader.read_line(&mut line)?;
@@ -264,6 +266,9 @@ fn exchange(server: &Server, stream: TcpStream, sse: bool) -> io::Result<()> {
             match name.to_ascii_lowercase().as_str() {
                 "content-length" => length = value.trim().parse().unwrap_or(0),
                 "mcp-session-id" => session = Some(value.trim().to_string()),
+                "mcp-protocol-version" => routing[0] = Some(value.trim().to_string()),
+                "mcp-method" => routing[1] = Some(value.trim().to_string()),
+                "mcp-name" => routing[2] = Some(value.trim().to_string()),
                 _ => {}
             }
         }
@@ -284,7 +289,19 @@ fn exchange(server: &Server, stream: TcpStream, sse: bool) -> io::Result<()> {
         );
     };
     let initialize = msg.get("method").and_then(Value::as_str) == Some("initialize");
-    if !initialize && session.as_deref() != Some(SESSION) {
+    if server.modern {
+        if let Some(problem) = stateless_problem(&msg, session.as_deref(), &routing) {
+            let error = json!({"jsonrpc": "2.0", "id": msg.get("id"), "error": problem});
+            let body = error.to_string();
+            return respond(
+                &mut stream,
+                "400 Bad Request",
+                "application/json",
+                &body,
+                false,
+            );
+        }
+    } else if !initialize && session.as_deref() != Some(SESSION) {
         let error =
             r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"No valid session"}}"#;
         return respond(
@@ -322,6 +339,40 @@ fn exchange(server: &Server, stream: TcpStream, sse: bool) -> io::Result<()> {
             initialize,
         ),
     }
+}
+
+/// What is wrong with a 2026-07-28 POST's headers: a session (there are none), or routing
+/// headers that do not repeat the body (SEP-2243): the version, the method, a tool's name.
+fn stateless_problem(
+    msg: &Value,
+    session: Option<&str>,
+    routing: &[Option<String>; 3],
+) -> Option<Value> {
+    if session.is_some() {
+        return Some(
+            json!({"code": -32600, "message": "Mcp-Session-Id: this server has no sessions"}),
+        );
+    }
+    let version = msg
+        .pointer("/params/_meta")
+        .and_then(|m| m.get(VERSION_KEY));
+    let name = match msg.get("method") {
+        Some(method) if method == "tools/call" => {
+            msg.pointer("/params/name").filter(|n| n.is_string())
+        }
+        _ => None,
+    };
+    let body = [version, msg.get("method"), name];
+    let names = ["MCP-Protocol-Version", "Mcp-Method", "Mcp-Name"];
+    for ((header, value), name) in routing.iter().zip(body).zip(names) {
+        if let Some(value) = value.and_then(Value::as_str)
+            && header.as_deref() != Some(value)
+        {
+            return Some(json!({"code": -32020,
+                "message": format!("Header mismatch: {name} is {header:?}, the body says {value}")}));
+        }
+    }
+    None
 }
 
 fn respond(

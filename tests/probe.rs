@@ -816,3 +816,30 @@ fn a_forced_protocol_version_is_spoken_without_discovery() {
         "mcp-lint: --protocol-version 2027-01-01: the probe speaks 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05\n"
     );
 }
+
+#[test]
+fn a_2026_07_28_server_over_http_is_probed_without_a_session() {
+    // The fixture refuses (HTTP 400) a request with an Mcp-Session-Id, or whose
+    // MCP-Protocol-Version, Mcp-Method or Mcp-Name headers do not repeat its body.
+    let server = fixture_server();
+    let mut stdio = vec!["probe", "--format", "json"];
+    stdio.extend(CALLS);
+    stdio.extend(["--", &server, "--broken", "--modern"]);
+    let expected = findings_without_ids(&run(&stdio).stdout);
+    assert_eq!(expected.len(), 11);
+    for flags in [
+        &["--broken", "--modern"][..],
+        &["--broken", "--modern", "--sse"],
+    ] {
+        let (mut server, url) = http_server(flags);
+        let mut args = vec!["probe", "--format", "json", "--url", &url];
+        args.extend(CALLS);
+        let out = run(&args);
+        server.kill().unwrap();
+        server.wait().unwrap();
+        assert_eq!((out.status, out.stderr.as_str()), (1, ""), "{flags:?}");
+        let doc: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+        assert_eq!(doc["protocol_version"], "2026-07-28", "{flags:?}");
+        assert_eq!(findings_without_ids(&out.stdout), expected, "{flags:?}");
+    }
+}

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+use super::version::VERSION_KEY;
 use crate::transcript::read::{Lines, MAX_LINE_BYTES};
 use crate::transcript::sse::{Event, Events};
 
@@ -192,6 +193,8 @@ pub struct Http {
     headers: Vec<(String, String)>,
     session: Option<String>,
     protocol_version: Option<String>,
+    /// The version the last request that named one in `_meta` named (2026-07-28 on).
+    named: Option<String>,
     queue: VecDeque<Vec<u8>>,
     /// What the last POST brought instead of an answer, if it failed.
     trouble: Option<Received>,
@@ -221,6 +224,7 @@ impl Http {
             headers,
             session: None,
             protocol_version: None,
+            named: None,
             queue: VecDeque::new(),
             trouble: None,
         })
@@ -232,11 +236,35 @@ impl Http {
             .post(&self.url)
             .header("Content-Type", "application/json")
             .header("Accept", "application/json, text/event-stream");
-        if let Some(session) = &self.session {
-            request = request.header("Mcp-Session-Id", session);
+        let method = msg.get("method").and_then(Value::as_str);
+        let named = msg
+            .get("params")
+            .and_then(|p| p.get("_meta"))
+            .and_then(|m| m.get(VERSION_KEY))
+            .and_then(Value::as_str);
+        if let Some(version) = named {
+            self.named = Some(version.to_string());
         }
-        if let Some(version) = &self.protocol_version {
+        // A request of the new wire names its version; so, for the headers, does one sent
+        // without params among such requests (the malformed probe). `initialize` never.
+        let legacy = method == Some("initialize") || self.protocol_version.is_some();
+        let stateless = named.or(self.named.as_deref().filter(|_| !legacy));
+        if let Some(version) = stateless.or(self.protocol_version.as_deref()) {
             request = request.header("MCP-Protocol-Version", version);
+        }
+        if stateless.is_some() {
+            // From 2026-07-28 there is no session, and the headers repeat what the body says
+            // so that a server can route without reading it (SEP-2243). A name that is not
+            // plain ASCII would need the header's Base64 form; it is left out.
+            if let Some(method) = method {
+                request = request.header("Mcp-Method", method);
+            }
+            let name = msg.pointer("/params/name").and_then(Value::as_str);
+            if let Some(name) = name.filter(|n| method == Some("tools/call") && is_header_safe(n)) {
+                request = request.header("Mcp-Name", name);
+            }
+        } else if let Some(session) = &self.session {
+            request = request.header("Mcp-Session-Id", session);
         }
         for (name, value) in &self.headers {
             request = request.header(name, value);
@@ -247,7 +275,7 @@ impl Http {
         if let Some(why) = refusal(&response) {
             return Err(failed(why));
         }
-        if let Some(id) = header(&response, "mcp-session-id") {
+        if let Some(id) = header(&response, "mcp-session-id").filter(|_| stateless.is_none()) {
             self.session = Some(id);
         }
         let content_type = header(&response, "content-type").unwrap_or_default();
@@ -362,6 +390,11 @@ fn refusal(response: &ureq::http::Response<ureq::Body>) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// Whether `value` can be sent as an HTTP header value as it is.
+fn is_header_safe(value: &str) -> bool {
+    value.bytes().all(|b| b.is_ascii_graphic() || b == b' ')
 }
 
 fn header(response: &ureq::http::Response<ureq::Body>, name: &str) -> Option<String> {
