@@ -5,8 +5,9 @@
 use serde_json::{Value, json};
 
 use super::{Answer, Session, unanswered};
+pub use crate::transcript::era::{VERSION_KEY, is_modern};
 
-/// Newest first. From [`MODERN`] on, a version is "modern": stateless, named per request.
+/// Newest first. From 2026-07-28 on, a version is "modern": stateless, named per request.
 pub const VERSIONS: [&str; 5] = [
     "2026-07-28",
     "2025-11-25",
@@ -14,16 +15,6 @@ pub const VERSIONS: [&str; 5] = [
     "2025-03-26",
     "2024-11-05",
 ];
-
-/// The first version without `initialize`; versions are dates, so they order as strings.
-const MODERN: &str = "2026-07-28";
-
-/// The `_meta` key that names a modern request's version.
-pub const VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
-
-pub fn is_modern(version: &str) -> bool {
-    version >= MODERN
-}
 
 /// `--protocol-version`, checked against the versions the probe speaks.
 pub fn parse(forced: Option<&str>) -> Result<Option<&'static str>, String> {
