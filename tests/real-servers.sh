@@ -3,9 +3,10 @@
 # - npm @modelcontextprotocol/server-everything must pass every probe, and a `record`ing of a
 #   probe of it must audit exactly like the probe's own transcript;
 # - PyPI mcp-server-time must fail the unknown-tool clause (it answers -32602);
-# - PyPI mcp 2.x (mcp-server-time's SDK, and mcp2_server.py on it) speaks 2026-07-28: the
-#   probe must find it by server/discover, and give the same verdicts forced to 2025-11-25,
-#   over stdio and stateless Streamable HTTP.
+# - PyPI mcp 2.x (mcp-server-time's SDK, and mcp2_server.py on it) and npm
+#   @modelcontextprotocol/server 2.x (ts2_server.mjs) speak 2026-07-28: the probe must find it
+#   by server/discover, and give the same verdicts forced to 2025-11-25, over stdio and
+#   stateless Streamable HTTP.
 # Each is skipped, saying so, only where Node.js/npm or Python is missing.
 # `tests/real-servers.sh eras` runs the last part only.
 set -euo pipefail
@@ -94,6 +95,27 @@ both_eras() {
   echo "$name: the same verdicts in $expected and 2025-11-25:"
   echo "$new" | sed -n '1,8p' | sed 's/^/  /'
 }
+
+if command -v node >/dev/null && command -v npm >/dev/null; then
+  [ "$only" = all ] || {
+    cp "$pins/package.json" "$pins/package-lock.json" "$work/"
+    npm ci --prefix "$work" --no-audit --no-fund --loglevel=error >/dev/null
+  }
+  cp "$pins/ts2_server.mjs" "$work/"
+  calls=(--call 'add={"a":1,"b":2}' --call 'fail={}')
+  # Its McpServer over stdio answers server/discover with -32601 (modern serving is the
+  # HTTP handler's): the probe falls back to initialize.
+  both_eras 2025-11-25 "npm @modelcontextprotocol/server 2.x (stdio)" "${calls[@]}" -- node "$work/ts2_server.mjs"
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  node "$work/ts2_server.mjs" "$port" > "$work/ts2-http.log" 2>&1 &
+  ts2=$!
+  trap 'kill $ts2 2>/dev/null || true' EXIT
+  for _ in $(seq 100); do grep -q listening "$work/ts2-http.log" && break; sleep 0.1; done
+  both_eras 2026-07-28 "npm @modelcontextprotocol/server 2.x (Streamable HTTP)" "${calls[@]}" --url "http://127.0.0.1:$port/mcp"
+  kill $ts2 2>/dev/null || true
+else
+  echo "real-servers: SKIPPED @modelcontextprotocol/server 2.x: Node.js or npm is not installed"
+fi
 
 if command -v python3 >/dev/null; then
   python="$work/venv/bin/python"
