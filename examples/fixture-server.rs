@@ -3,13 +3,16 @@
 //! in every way the probe looks for with `--broken`.
 //!
 //! ```text
-//! cargo run --example fixture-server -- [--broken] [--exit-on-call] [--oversize] [--modern] [--http [--sse]]
+//! cargo run --example fixture-server -- [--broken] [--exit-on-call] [--oversize] [--modern]
+//!     [--strict-initialize] [--http [--sse]]
 //! ```
 //!
 //! By default it speaks the protocol up to 2025-11-25 (`initialize`; `server/discover` is a
 //! method it does not know). `--modern` makes it speak 2026-07-28 only: `server/discover`,
 //! the version in every request's `_meta`, `resultType` on every result, `ttlMs` and
 //! `cacheScope` on `tools/list`, no `initialize` and no `ping`; over HTTP, no session.
+//! `--strict-initialize`: over stdio, a first message other than `initialize` or `ping` ends
+//! the process unanswered, as rmcp's servers do.
 //!
 //! Tools: `echo` (with an outputSchema), `add`, `fail` (always fails), `crash` (exits the
 //! process), `sleep` (never answers). `tools/list` gives two tools a page. `--exit-on-call`:
@@ -24,6 +27,7 @@ use serde_json::{Value, json};
 struct Server {
     broken: bool,
     modern: bool,
+    strict_initialize: bool,
     exit_on_call: bool,
     oversize: bool,
 }
@@ -217,8 +221,17 @@ impl Server {
 
 fn serve_stdio(server: &Server) -> io::Result<()> {
     let mut out = io::stdout().lock();
+    let mut first = server.strict_initialize;
     for line in io::stdin().lock().lines() {
-        let Ok(msg) = serde_json::from_str::<Value>(&line?) else {
+        let line = line?;
+        let method = serde_json::from_str::<Value>(&line)
+            .ok()
+            .and_then(|m| m["method"].as_str().map(str::to_string));
+        if std::mem::take(&mut first) && !matches!(method.as_deref(), Some("initialize" | "ping")) {
+            eprintln!("Error: ExpectedInitializeRequest");
+            std::process::exit(1);
+        }
+        let Ok(msg) = serde_json::from_str::<Value>(&line) else {
             writeln!(
                 out,
                 r#"{{"jsonrpc":"2.0","id":null,"error":{{"code":-32700,"message":"Parse error"}}}}"#
@@ -400,6 +413,7 @@ fn main() -> io::Result<()> {
     let server = Server {
         broken: has("--broken"),
         modern: has("--modern"),
+        strict_initialize: has("--strict-initialize"),
         exit_on_call: has("--exit-on-call"),
         oversize: has("--oversize"),
     };

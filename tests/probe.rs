@@ -460,7 +460,8 @@ fn a_server_that_cannot_be_probed_is_trouble() {
         ),
         (
             &["probe", "--", "true"],
-            "mcp-lint: the server exited (exit status: 0) before answering `server/discover`\n",
+            "mcp-lint: the server exited (exit status: 0) before answering `initialize`\n\
+             mcp-lint: the server exited (exit status: 0) on `server/discover`, as a server may that takes only `initialize` first; it was started again and opened with `initialize`\n",
         ),
         (
             &["probe", "--timeout", "0.2", "--", "sleep", "3"],
@@ -842,4 +843,45 @@ fn a_2026_07_28_server_over_http_is_probed_without_a_session() {
         assert_eq!(doc["protocol_version"], "2026-07-28", "{flags:?}");
         assert_eq!(findings_without_ids(&out.stdout), expected, "{flags:?}");
     }
+}
+
+#[test]
+fn a_server_that_ends_on_discovery_is_started_again_for_initialize() {
+    // rmcp's servers exit, unanswered, on a first request that is not `initialize`.
+    let server = fixture_server();
+    let saved = temp("restarted.jsonl");
+    let out = run(&[
+        "probe",
+        "--color",
+        "never",
+        "--save",
+        saved.to_str().unwrap(),
+        "--",
+        &server,
+        "--strict-initialize",
+    ]);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(
+        out.stderr,
+        "mcp-lint: the server exited (exit status: 1) on `server/discover`, as a server may that takes only `initialize` first; it was started again and opened with `initialize`\n"
+    );
+    assert!(
+        out.stdout
+            .starts_with("SEP-2145 probe: 10 requests, protocol 2025-11-25\n"),
+        "{}",
+        out.stdout
+    );
+    let methods: Vec<String> = std::fs::read_to_string(&saved)
+        .unwrap()
+        .lines()
+        .take(3)
+        .map(|l| {
+            let l: serde_json::Value = serde_json::from_str(l).unwrap();
+            format!("{} {}", l["dir"].as_str().unwrap(), l["msg"]["method"])
+        })
+        .collect();
+    assert_eq!(
+        methods,
+        ["c2s \"server/discover\"", "c2s \"initialize\"", "s2c null"]
+    );
 }

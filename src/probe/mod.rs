@@ -403,6 +403,15 @@ impl Session {
         }
     }
 
+    /// Starts the server again after it went away, for a conversation of its own.
+    fn restart(&mut self) -> io::Result<()> {
+        self.transport.restart()?;
+        self.gone = None;
+        self.died_on.clear();
+        self.failure = None;
+        Ok(())
+    }
+
     /// Back to requests that name no version, for `initialize` and what follows it.
     fn unspeak(&mut self) {
         self.envelope = None;

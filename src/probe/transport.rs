@@ -39,6 +39,8 @@ pub trait Transport {
     /// Ends the session; returns what the server left behind worth showing when it failed
     /// (its stderr's last lines).
     fn close(&mut self) -> String;
+    /// Starts the server again after it went away, where the probe started it.
+    fn restart(&mut self) -> io::Result<()>;
 }
 
 /// The last bytes of the server's stderr kept for a failure report.
@@ -46,6 +48,7 @@ const STDERR_TAIL_BYTES: usize = 4096;
 
 /// A server run as a child process, one JSON-RPC message per line.
 pub struct Stdio {
+    command: Vec<OsString>,
     child: Child,
     /// Lines for the thread that writes the server's stdin: a server that stops reading
     /// blocks that thread, never the probe, whose timeouts then say so.
@@ -115,6 +118,7 @@ impl Stdio {
             }
         });
         Ok(Stdio {
+            command: command.to_vec(),
             stdin: Some(lines_in),
             stdin_failed,
             child,
@@ -166,6 +170,12 @@ impl Transport for Stdio {
 
     fn pipelines(&self) -> bool {
         true
+    }
+
+    fn restart(&mut self) -> io::Result<()> {
+        self.close();
+        *self = Stdio::spawn(&self.command)?;
+        Ok(())
     }
 
     fn close(&mut self) -> String {
@@ -420,6 +430,12 @@ impl Transport for Http {
     /// the scheduler).
     fn pipelines(&self) -> bool {
         false
+    }
+
+    fn restart(&mut self) -> io::Result<()> {
+        Err(io::Error::other(
+            "a server at a URL is not started by the probe",
+        ))
     }
 
     fn close(&mut self) -> String {

@@ -75,8 +75,16 @@ pub fn open(session: &mut Session, forced: Option<&'static str>) -> Result<Strin
                 session.speak(version);
                 return Ok(version.to_string());
             }
-            if session.gone.is_some() {
-                return Err(unanswered(session, "server/discover"));
+            if let Some(gone) = session.gone.clone() {
+                // A server of an older version may end on a first request that is not
+                // `initialize` (rmcp's servers do): it is started again, for `initialize`.
+                let unanswered = unanswered(session, "server/discover");
+                session
+                    .restart()
+                    .map_err(|e| format!("{unanswered}; starting it again failed: {e}"))?;
+                session.notes.push(format!(
+                    "{gone} on `server/discover`, as a server may that takes only `initialize` first; it was started again and opened with `initialize`"
+                ));
             }
             session.unspeak();
         }
