@@ -15,7 +15,8 @@
 //! the process unanswered, as rmcp's servers do.
 //!
 //! Tools: `echo` (with an outputSchema), `add`, `fail` (always fails), `crash` (exits the
-//! process), `sleep` (never answers). `tools/list` gives two tools a page. `--exit-on-call`:
+//! process), `sleep` (never answers), `confirm` (with `--modern`, an interim
+//! `input_required` result). `tools/list` gives two tools a page. `--exit-on-call`:
 //! the server exits on its first `tools/call`, whatever it names. `--oversize`: `echo`'s
 //! success is over the 64 MiB a message mcp-lint reads.
 
@@ -54,6 +55,8 @@ fn tools() -> Vec<Value> {
         json!({"name": "crash", "description": "Exits the server",
             "inputSchema": {"type": "object"}}),
         json!({"name": "sleep", "description": "Never answers",
+            "inputSchema": {"type": "object"}}),
+        json!({"name": "confirm", "description": "Asks the user first (2026-07-28)",
             "inputSchema": {"type": "object"}}),
     ]
 }
@@ -113,7 +116,7 @@ impl Server {
             Outcome::Refused(refusal) => return error(refusal),
             Outcome::Silent => return None,
         };
-        if self.modern {
+        if self.modern && result.get("resultType").is_none() {
             result["resultType"] = json!("complete");
         }
         Some(json!({"jsonrpc": "2.0", "id": id, "result": result}))
@@ -211,6 +214,15 @@ impl Server {
             ),
             "crash" => std::process::exit(3),
             "sleep" => Outcome::Silent,
+            // An interim result: the call is to be made again with the user's answer.
+            "confirm" if self.modern => Outcome::Result(json!({
+                "resultType": "input_required",
+                "inputRequests": {"confirm": {"method": "elicitation/create", "params": {
+                    "message": "Go ahead?",
+                    "requestedSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}}}})),
+            "confirm" => {
+                Outcome::Result(json!({"content": [{"type": "text", "text": "confirmed"}]}))
+            }
             _ if self.broken => Outcome::Protocol(-32602, format!("Unknown tool: {name}")),
             _ => Outcome::ToolError(format!(
                 "Unknown tool: {name}. Call tools/list for the tools available."

@@ -885,3 +885,31 @@ fn a_server_that_ends_on_discovery_is_started_again_for_initialize() {
         ["c2s \"server/discover\"", "c2s \"initialize\"", "s2c null"]
     );
 }
+
+#[test]
+fn a_call_answered_with_a_request_for_input_tests_nothing() {
+    // 2026-07-28: `resultType: "input_required"` is not the call's result; the probe gives
+    // no input, so the call is judged as no clause, and says so.
+    let server = fixture_server();
+    let out = run(&[
+        "probe",
+        "--color",
+        "never",
+        "--call",
+        "confirm={}",
+        "--",
+        &server,
+        "--modern",
+    ]);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(
+        out.stderr,
+        "mcp-lint: --call confirm: the server asks for input first (resultType `input_required`), which the probe does not give: the call tests nothing\n"
+    );
+    assert!(
+        out.stdout.contains("  tool failure        not probed")
+            && out.stdout.contains("  output validation   not probed"),
+        "{}",
+        out.stdout
+    );
+}

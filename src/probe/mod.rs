@@ -253,6 +253,18 @@ enum Answer {
 }
 
 impl Answer {
+    /// A result that is not the call's last word (2026-07-28's `input_required`): the call
+    /// is to be made again with what it asks for.
+    fn interim(&self) -> bool {
+        match self {
+            Answer::Result(result) => result
+                .get("resultType")
+                .and_then(Value::as_str)
+                .is_some_and(|kind| kind != "complete"),
+            _ => false,
+        }
+    }
+
     fn failed_tool(&self) -> bool {
         match self {
             Answer::Result(result) => result.get("isError") == Some(&Value::Bool(true)),
@@ -619,6 +631,13 @@ fn drive(
     for (tests, (id, answer)) in tests.into_iter().zip(answers) {
         let clause = match tests {
             Tests::Clause(clause) => Some(clause),
+            Tests::Call(tool) if answer.interim() => {
+                session.notes.push(format!(
+                    "--call {}: the server asks for input first (resultType `input_required`), which the probe does not give: the call tests nothing",
+                    tool.name
+                ));
+                None
+            }
             Tests::Call(_) if answer.failed_tool() => Some(Clause::ToolFailure),
             Tests::Call(tool) => tool.has_output_schema.then_some(Clause::OutputValidation),
         };
