@@ -16,6 +16,9 @@ pub const VERSIONS: [&str; 5] = [
     "2024-11-05",
 ];
 
+/// What `initialize` offers: the newest version before 2026-07-28.
+const OFFERED: &str = "2025-11-25";
+
 /// `--protocol-version`, checked against the versions the probe speaks.
 pub fn parse(forced: Option<&str>) -> Result<Option<&'static str>, String> {
     let Some(forced) = forced else {
@@ -53,7 +56,6 @@ fn client_info() -> Value {
 /// 2026-07-28 and takes the one the server answers with. `forced` skips the discovery: a
 /// modern version is spoken at once, an older one offered to `initialize`.
 pub fn open(session: &mut Session, forced: Option<&'static str>) -> Result<String, String> {
-    let modern = VERSIONS.into_iter().filter(|v| is_modern(v));
     match forced {
         Some(version) if is_modern(version) => {
             session.speak(version);
@@ -68,8 +70,9 @@ pub fn open(session: &mut Session, forced: Option<&'static str>) -> Result<Strin
                 Answer::Result(result) => result["supportedVersions"].as_array(),
                 _ => None,
             };
-            let common = modern
-                .clone()
+            let common = VERSIONS
+                .into_iter()
+                .filter(|v| is_modern(v))
                 .find(|v| supported.is_some_and(|s| s.iter().any(|listed| listed == *v)));
             if let Some(version) = common {
                 session.speak(version);
@@ -89,12 +92,7 @@ pub fn open(session: &mut Session, forced: Option<&'static str>) -> Result<Strin
             session.unspeak();
         }
     }
-    let offered = forced.unwrap_or_else(|| {
-        VERSIONS
-            .into_iter()
-            .find(|v| !is_modern(v))
-            .expect("older versions")
-    });
+    let offered = forced.unwrap_or(OFFERED);
     let init = session.request(
         "initialize",
         Some(json!({
@@ -115,7 +113,7 @@ pub fn open(session: &mut Session, forced: Option<&'static str>) -> Result<Strin
     };
     if forced.is_some_and(|forced| forced != version) {
         session.notes.push(format!(
-            "--protocol-version {offered}: the server answered `initialize` with {version}, which the probe speaks"
+            "--protocol-version {offered}: the server answered `initialize` with {version}, which the probe goes on in"
         ));
     }
     session.notify("notifications/initialized");
