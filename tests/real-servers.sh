@@ -121,6 +121,14 @@ if command -v python3 >/dev/null; then
   python="$work/venv/bin/python"
   calls=(--call 'add={"a":1,"b":2}' --call 'fail={}')
   both_eras 2026-07-28 "mcp-server-time (mcp 2.x, stdio)" -- "$work/venv/bin/mcp-server-time"
+  # A recording of the new wire audits like the probe's own transcript of it.
+  "$bin" probe --format json --save "$work/probed-2026.jsonl" -- \
+    "$bin" record -o "$work/recorded-2026.jsonl" -- "$work/venv/bin/mcp-server-time" >/dev/null 2>&1 \
+    || [ $? = 1 ] || fail "mcp-server-time: probe through record failed"
+  audit26() { "$bin" audit --format json "$work/$1.jsonl" | sed "s|$work/$1.jsonl|TRANSCRIPT|"; }
+  [ "$(audit26 probed-2026)" = "$(audit26 recorded-2026)" ] \
+    || fail "mcp-server-time: the 2026-07-28 recording audits unlike the probe"
+  echo "record: a recording of the 2026-07-28 wire audits like the probe ($(wc -l < "$work/recorded-2026.jsonl") messages)"
   both_eras 2026-07-28 "mcp 2.x MCPServer (stdio)" "${calls[@]}" -- "$python" "$pins/mcp2_server.py"
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   "$python" "$pins/mcp2_server.py" "$port" > "$work/mcp2-http.log" 2>&1 &
