@@ -205,6 +205,8 @@ pub struct Http {
     protocol_version: Option<String>,
     /// The version the last request that named one in `_meta` named (2026-07-28 on).
     named: Option<String>,
+    /// Whether `initialize` was sent: the older wire, with sessions.
+    initialized: bool,
     queue: VecDeque<Vec<u8>>,
     /// What the last POST brought instead of an answer, if it failed.
     trouble: Option<Received>,
@@ -235,6 +237,7 @@ impl Http {
             session: None,
             protocol_version: None,
             named: None,
+            initialized: false,
             queue: VecDeque::new(),
             trouble: None,
         })
@@ -256,9 +259,10 @@ impl Http {
             self.named = Some(version.to_string());
         }
         // A request of the new wire names its version; so, for the headers, does one sent
-        // without params among such requests (the malformed probe). `initialize` never.
-        let legacy = method == Some("initialize") || self.protocol_version.is_some();
-        let stateless = named.or(self.named.as_deref().filter(|_| !legacy));
+        // without params among such requests (the malformed probe). Once `initialize` is
+        // sent, none does.
+        self.initialized |= method == Some("initialize");
+        let stateless = named.or(self.named.as_deref().filter(|_| !self.initialized));
         if let Some(version) = stateless.or(self.protocol_version.as_deref()) {
             request = request.header("MCP-Protocol-Version", version);
         }
