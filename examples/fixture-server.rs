@@ -3,11 +3,20 @@
 //! in every way the probe looks for with `--broken`.
 //!
 //! ```text
-//! cargo run --example fixture-server -- [--broken] [--exit-on-call] [--oversize] [--http [--sse]]
+//! cargo run --example fixture-server -- [--broken] [--exit-on-call] [--oversize] [--modern]
+//!     [--strict-initialize] [--http [--sse]]
 //! ```
 //!
+//! By default it speaks the protocol up to 2025-11-25 (`initialize`; `server/discover` is a
+//! method it does not know). `--modern` makes it speak 2026-07-28 only: `server/discover`,
+//! the version in every request's `_meta`, `resultType` on every result, `ttlMs` and
+//! `cacheScope` on `tools/list`, no `initialize` and no `ping`; over HTTP, no session.
+//! `--strict-initialize`: over stdio, a first message other than `initialize` or `ping` ends
+//! the process unanswered, as rmcp's servers do.
+//!
 //! Tools: `echo` (with an outputSchema), `add`, `fail` (always fails), `crash` (exits the
-//! process), `sleep` (never answers). `tools/list` gives two tools a page. `--exit-on-call`:
+//! process), `sleep` (never answers), `confirm` (with `--modern`, an interim
+//! `input_required` result). `tools/list` gives two tools a page. `--exit-on-call`:
 //! the server exits on its first `tools/call`, whatever it names. `--oversize`: `echo`'s
 //! success is over the 64 MiB a message mcp-lint reads.
 
@@ -18,11 +27,17 @@ use serde_json::{Value, json};
 
 struct Server {
     broken: bool,
+    modern: bool,
+    strict_initialize: bool,
     exit_on_call: bool,
     oversize: bool,
 }
 
 const PAGE: usize = 2;
+
+/// The one version `--modern` speaks, and where a request names it.
+const MODERN: &str = "2026-07-28";
+const VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
 
 fn tools() -> Vec<Value> {
     vec![
@@ -41,6 +56,8 @@ fn tools() -> Vec<Value> {
             "inputSchema": {"type": "object"}}),
         json!({"name": "sleep", "description": "Never answers",
             "inputSchema": {"type": "object"}}),
+        json!({"name": "confirm", "description": "Asks the user first (2026-07-28)",
+            "inputSchema": {"type": "object"}}),
     ]
 }
 
@@ -49,6 +66,8 @@ enum Outcome {
     Result(Value),
     ToolError(String),
     Protocol(i64, String),
+    /// A JSON-RPC error with data.
+    Refused(Value),
     Silent,
 }
 
@@ -61,6 +80,21 @@ impl Server {
             .and_then(Value::as_str)
             .unwrap_or_default();
         let outcome = match method {
+            _ if self.modern => match self.envelope_problem(msg) {
+                Some(problem) => problem,
+                None => match method {
+                    "server/discover" => Outcome::Result(json!({
+                        "supportedVersions": [MODERN],
+                        "capabilities": {"tools": {}},
+                        "ttlMs": 0,
+                        "cacheScope": "private"
+                    })),
+                    "initialize" | "ping" => {
+                        Outcome::Protocol(-32601, format!("Method not found: {method}"))
+                    }
+                    _ => self.serve(method, msg),
+                },
+            },
             "initialize" => Outcome::Result(json!({
                 "protocolVersion": msg.pointer("/params/protocolVersion").cloned()
                     .unwrap_or(json!("2025-11-25")),
@@ -68,6 +102,48 @@ impl Server {
                 "serverInfo": {"name": "fixture-server", "version": "1.0.0"}
             })),
             "ping" => Outcome::Result(json!({})),
+            _ => self.serve(method, msg),
+        };
+        let error = |error| Some(json!({"jsonrpc": "2.0", "id": id, "error": error}));
+        let mut result = match outcome {
+            Outcome::Result(result) => result,
+            Outcome::ToolError(text) => {
+                json!({"content": [{"type": "text", "text": text}], "isError": true})
+            }
+            Outcome::Protocol(code, message) => {
+                return error(json!({"code": code, "message": message}));
+            }
+            Outcome::Refused(refusal) => return error(refusal),
+            Outcome::Silent => return None,
+        };
+        if self.modern && result.get("resultType").is_none() {
+            result["resultType"] = json!("complete");
+        }
+        Some(json!({"jsonrpc": "2.0", "id": id, "result": result}))
+    }
+
+    /// What a 2026-07-28 server answers a request whose `_meta` does not name its version.
+    /// A request with no params at all is left to its method (a malformed tools/call).
+    fn envelope_problem(&self, msg: &Value) -> Option<Outcome> {
+        let params = msg.get("params")?;
+        match params.pointer("/_meta").and_then(|m| m.get(VERSION_KEY)) {
+            Some(version) if version == MODERN => None,
+            Some(version) => Some(Outcome::Refused(json!({
+                "code": -32022,
+                "message": format!("Unsupported protocol version: {version}"),
+                "data": {"supported": [MODERN], "requested": version}
+            }))),
+            None => Some(Outcome::Protocol(
+                -32602,
+                "Request is missing the required _meta envelope for protocol revision 2026-07-28"
+                    .to_string(),
+            )),
+        }
+    }
+
+    /// The methods of both eras.
+    fn serve(&self, method: &str, msg: &Value) -> Outcome {
+        match method {
             "tools/list" => {
                 let start: usize = msg
                     .pointer("/params/cursor")
@@ -80,20 +156,15 @@ impl Server {
                 if start + PAGE < all.len() {
                     result["nextCursor"] = json!((start + PAGE).to_string());
                 }
+                if self.modern {
+                    result["ttlMs"] = json!(60_000);
+                    result["cacheScope"] = json!("public");
+                }
                 Outcome::Result(result)
             }
             "tools/call" => self.call(msg.get("params")),
             _ => Outcome::Protocol(-32601, format!("Method not found: {method}")),
-        };
-        let answer = match outcome {
-            Outcome::Result(result) => json!({"jsonrpc": "2.0", "id": id, "result": result}),
-            Outcome::ToolError(text) => json!({"jsonrpc": "2.0", "id": id, "result": {
-                "content": [{"type": "text", "text": text}], "isError": true}}),
-            Outcome::Protocol(code, message) => json!({"jsonrpc": "2.0", "id": id,
-                "error": {"code": code, "message": message}}),
-            Outcome::Silent => return None,
-        };
-        Some(answer)
+        }
     }
 
     fn call(&self, params: Option<&Value>) -> Outcome {
@@ -143,6 +214,15 @@ impl Server {
             ),
             "crash" => std::process::exit(3),
             "sleep" => Outcome::Silent,
+            // An interim result: the call is to be made again with the user's answer.
+            "confirm" if self.modern => Outcome::Result(json!({
+                "resultType": "input_required",
+                "inputRequests": {"confirm": {"method": "elicitation/create", "params": {
+                    "message": "Go ahead?",
+                    "requestedSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}}}})),
+            "confirm" => {
+                Outcome::Result(json!({"content": [{"type": "text", "text": "confirmed"}]}))
+            }
             _ if self.broken => Outcome::Protocol(-32602, format!("Unknown tool: {name}")),
             _ => Outcome::ToolError(format!(
                 "Unknown tool: {name}. Call tools/list for the tools available."
@@ -153,8 +233,17 @@ impl Server {
 
 fn serve_stdio(server: &Server) -> io::Result<()> {
     let mut out = io::stdout().lock();
+    let mut first = server.strict_initialize;
     for line in io::stdin().lock().lines() {
-        let Ok(msg) = serde_json::from_str::<Value>(&line?) else {
+        let line = line?;
+        let method = serde_json::from_str::<Value>(&line)
+            .ok()
+            .and_then(|m| m["method"].as_str().map(str::to_string));
+        if std::mem::take(&mut first) && !matches!(method.as_deref(), Some("initialize" | "ping")) {
+            eprintln!("Error: ExpectedInitializeRequest");
+            std::process::exit(1);
+        }
+        let Ok(msg) = serde_json::from_str::<Value>(&line) else {
             writeln!(
                 out,
                 r#"{{"jsonrpc":"2.0","id":null,"error":{{"code":-32700,"message":"Parse error"}}}}"#
@@ -189,6 +278,8 @@ fn exchange(server: &Server, stream: TcpStream, sse: bool) -> io::Result<()> {
     reader.read_line(&mut request_line)?;
     let mut length = 0;
     let mut session = None;
+    // MCP-Protocol-Version, Mcp-Method, Mcp-Name, as sent.
+    let mut routing: [Option<String>; 3] = Default::default();
     loop {
         let mut line = String::new();
         reader.read_line(&mut line)?;
@@ -200,6 +291,9 @@ fn exchange(server: &Server, stream: TcpStream, sse: bool) -> io::Result<()> {
             match name.to_ascii_lowercase().as_str() {
                 "content-length" => length = value.trim().parse().unwrap_or(0),
                 "mcp-session-id" => session = Some(value.trim().to_string()),
+                "mcp-protocol-version" => routing[0] = Some(value.trim().to_string()),
+                "mcp-method" => routing[1] = Some(value.trim().to_string()),
+                "mcp-name" => routing[2] = Some(value.trim().to_string()),
                 _ => {}
             }
         }
@@ -220,7 +314,19 @@ fn exchange(server: &Server, stream: TcpStream, sse: bool) -> io::Result<()> {
         );
     };
     let initialize = msg.get("method").and_then(Value::as_str) == Some("initialize");
-    if !initialize && session.as_deref() != Some(SESSION) {
+    if server.modern {
+        if let Some(problem) = stateless_problem(&msg, session.as_deref(), &routing) {
+            let error = json!({"jsonrpc": "2.0", "id": msg.get("id"), "error": problem});
+            let body = error.to_string();
+            return respond(
+                &mut stream,
+                "400 Bad Request",
+                "application/json",
+                &body,
+                false,
+            );
+        }
+    } else if !initialize && session.as_deref() != Some(SESSION) {
         let error =
             r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"No valid session"}}"#;
         return respond(
@@ -260,6 +366,40 @@ fn exchange(server: &Server, stream: TcpStream, sse: bool) -> io::Result<()> {
     }
 }
 
+/// What is wrong with a 2026-07-28 POST's headers: a session (there are none), or routing
+/// headers that do not repeat the body (SEP-2243): the version, the method, a tool's name.
+fn stateless_problem(
+    msg: &Value,
+    session: Option<&str>,
+    routing: &[Option<String>; 3],
+) -> Option<Value> {
+    if session.is_some() {
+        return Some(
+            json!({"code": -32600, "message": "Mcp-Session-Id: this server has no sessions"}),
+        );
+    }
+    let version = msg
+        .pointer("/params/_meta")
+        .and_then(|m| m.get(VERSION_KEY));
+    let name = match msg.get("method") {
+        Some(method) if method == "tools/call" => {
+            msg.pointer("/params/name").filter(|n| n.is_string())
+        }
+        _ => None,
+    };
+    let body = [version, msg.get("method"), name];
+    let names = ["MCP-Protocol-Version", "Mcp-Method", "Mcp-Name"];
+    for ((header, value), name) in routing.iter().zip(body).zip(names) {
+        if let Some(value) = value.and_then(Value::as_str)
+            && header.as_deref() != Some(value)
+        {
+            return Some(json!({"code": -32020,
+                "message": format!("Header mismatch: {name} is {header:?}, the body says {value}")}));
+        }
+    }
+    None
+}
+
 fn respond(
     stream: &mut TcpStream,
     status: &str,
@@ -284,6 +424,8 @@ fn main() -> io::Result<()> {
     let has = |flag: &str| args.iter().any(|a| a == flag);
     let server = Server {
         broken: has("--broken"),
+        modern: has("--modern"),
+        strict_initialize: has("--strict-initialize"),
         exit_on_call: has("--exit-on-call"),
         oversize: has("--oversize"),
     };

@@ -188,6 +188,10 @@ pub struct ProbeArgs {
     /// Seconds to wait for each answer before the request counts as unanswered
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     pub timeout: f64,
+    /// Speak this protocol version (2026-07-28, 2025-11-25, ...) instead of the newest the
+    /// server supports, which `server/discover`, else `initialize`, finds
+    #[arg(long, value_name = "VERSION")]
+    pub protocol_version: Option<String>,
     #[command(flatten)]
     pub redact: RedactArgs,
     /// A stdio server's command and arguments, after `--`

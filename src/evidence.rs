@@ -6,9 +6,12 @@
 pub mod codes {
     pub const INVALID_PARAMS: i64 = -32602;
     pub const METHOD_NOT_FOUND: i64 = -32601;
+    /// URL elicitation required (2025-11-25 on).
+    pub const URL_ELICITATION: i64 = -32042;
     /// Protocol errors the SEP keeps on a well-formed `tools/call`: URL elicitation required,
-    /// header mismatch, missing client capability, unsupported protocol version.
-    pub const KEPT: &[i64] = &[-32042, -32020, -32021, -32022];
+    /// and from 2026-07-28 header mismatch, missing client capability, unsupported protocol
+    /// version.
+    pub const KEPT: &[i64] = &[URL_ELICITATION, -32020, -32021, -32022];
 }
 
 /// Which kind of tools/call handler a protocol error leaves.

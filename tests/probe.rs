@@ -11,17 +11,17 @@ use std::process::{Child, Command, Stdio};
 use common::{fixture_server, mcp_lint, record, run, temp};
 
 const BROKEN: &str = "\
-<probe>:11:61: MCP101 error unknown tool answered with a JSON-RPC error (-32602) for tools/call `mcp_lint_probe_unknown_tool` (id 5)
-<probe>:13:61: MCP103 error invalid tool input answered with a JSON-RPC error (-32602) for tools/call `echo` (id 6)
+<probe>:13:61: MCP101 error unknown tool answered with a JSON-RPC error (-32602) for tools/call `mcp_lint_probe_unknown_tool` (id 6)
 <probe>:15:61: MCP103 error invalid tool input answered with a JSON-RPC error (-32602) for tools/call `echo` (id 7)
-<probe>:17:61: MCP103 error invalid tool input answered with a JSON-RPC error (-32602) for tools/call `add` (id 8)
+<probe>:17:61: MCP103 error invalid tool input answered with a JSON-RPC error (-32602) for tools/call `echo` (id 8)
 <probe>:19:61: MCP103 error invalid tool input answered with a JSON-RPC error (-32602) for tools/call `add` (id 9)
-<probe>:21:86: MCP107 error malformed tools/call (no `params`) answered with a result (id 10)
-<probe>:23:86: MCP107 error malformed tools/call (no `name`) answered with a result (id 11)
-<probe>:25:86: MCP107 error malformed tools/call (`name` is not a string) answered with a result (id 12)
-<probe>:27:86: MCP107 error malformed tools/call (`arguments` is not an object) answered with a result (id 13)
-<probe>:31:147: MCP106 warning the success result of tools/call `echo` (id 15) has a structuredContent that is not an object
-<probe>:33:61: MCP104 error tool failure answered with a JSON-RPC error (-32603) for tools/call `fail` (id 16)
+<probe>:21:61: MCP103 error invalid tool input answered with a JSON-RPC error (-32602) for tools/call `add` (id 10)
+<probe>:23:86: MCP107 error malformed tools/call (no `params`) answered with a result (id 11)
+<probe>:25:86: MCP107 error malformed tools/call (no `name`) answered with a result (id 12)
+<probe>:27:86: MCP107 error malformed tools/call (`name` is not a string) answered with a result (id 13)
+<probe>:29:86: MCP107 error malformed tools/call (`arguments` is not an object) answered with a result (id 14)
+<probe>:33:147: MCP106 warning the success result of tools/call `echo` (id 16) has a structuredContent that is not an object
+<probe>:35:61: MCP104 error tool failure answered with a JSON-RPC error (-32603) for tools/call `fail` (id 17)
 mcp-lint: 10 errors, 1 warning, 0 advice in 1 file (profile sep-2145)
 ";
 
@@ -38,7 +38,7 @@ fn a_compliant_server_passes_every_clause_it_can_be_probed_for() {
     assert_eq!(
         out.stdout,
         "\
-SEP-2145 probe: 12 requests
+SEP-2145 probe: 12 requests, protocol 2025-11-25
   unknown tool        pass        1 request
   unavailable tool    not probed  which tools are disabled cannot be seen from outside
   invalid input       pass        4 requests
@@ -71,13 +71,13 @@ fn a_broken_server_fails_each_clause_with_its_rule() {
     assert_eq!(
         table,
         [
-            "SEP-2145 probe: 12 requests",
-            "  unknown tool        FAIL        MCP101 at line 11",
+            "SEP-2145 probe: 12 requests, protocol 2025-11-25",
+            "  unknown tool        FAIL        MCP101 at line 13",
             "  unavailable tool    not probed  which tools are disabled cannot be seen from outside",
-            "  invalid input       FAIL        MCP103 at line 13, MCP103 at line 15, MCP103 at line 17, MCP103 at line 19",
-            "  tool failure        FAIL        MCP104 at line 33",
-            "  output validation   FAIL        MCP106 at line 31",
-            "  malformed request   FAIL        MCP107 at line 21, MCP107 at line 23, MCP107 at line 25, MCP107 at line 27",
+            "  invalid input       FAIL        MCP103 at line 15, MCP103 at line 17, MCP103 at line 19, MCP103 at line 21",
+            "  tool failure        FAIL        MCP104 at line 35",
+            "  output validation   FAIL        MCP106 at line 33",
+            "  malformed request   FAIL        MCP107 at line 23, MCP107 at line 25, MCP107 at line 27, MCP107 at line 29",
             "  unknown method      pass        1 request",
         ]
     );
@@ -141,9 +141,10 @@ fn a_server_that_hangs_or_dies_is_a_finding() {
     assert_eq!(
         out.stdout,
         "\
-<probe>:30:52: MCP104 error tools/call `sleep` (id 15) was never answered, though the server answered later requests
-<probe>:33:52: MCP104 error tools/call `crash` (id 17) was never answered: the server exited (exit status: 3) while it ran
-mcp-lint: 2 errors, 0 warnings, 0 advice in 1 file (profile sep-2145)
+<probe>:32:52: MCP104 error tools/call `sleep` (id 16) was never answered, though the server answered later requests
+<probe>:35:52: MCP104 error tools/call `crash` (id 18) was never answered: the server exited (exit status: 3) while it ran
+<probe>:36:52: MCP104 error tools/call `echo` (id 19) was never answered: the server exited (exit status: 3) while it ran
+mcp-lint: 3 errors, 0 warnings, 0 advice in 1 file (profile sep-2145)
 "
     );
     assert_eq!(
@@ -151,6 +152,63 @@ mcp-lint: 2 errors, 0 warnings, 0 advice in 1 file (profile sep-2145)
         "mcp-lint: the server exited (exit status: 3) during the probe\n"
     );
     assert_eq!(out.status, 1);
+}
+
+#[test]
+fn hung_calls_are_waited_for_together_and_each_is_reported() {
+    // Once `sleep` (id 16) goes unanswered and a ping (16) finds the server still there, the
+    // other calls are in flight together: the two further hangs cost one timeout between
+    // them, and each is still a call the server skipped.
+    let server = fixture_server();
+    let saved = temp("hung.jsonl");
+    let mut args = vec!["probe", "--format", "concise", "--timeout", "1", "--save"];
+    args.push(saved.to_str().unwrap());
+    for call in [
+        "sleep={}",
+        "sleep={}",
+        r#"echo={"message":"hi"}"#,
+        "sleep={}",
+    ] {
+        args.extend(["--call", call]);
+    }
+    args.extend(["--", &server]);
+    let out = run(&args);
+    assert_eq!(
+        out.stdout.replace(saved.to_str().unwrap(), "<probe>"),
+        "\
+<probe>:32:52: MCP104 error tools/call `sleep` (id 16) was never answered, though the server answered later requests
+<probe>:35:52: MCP104 error tools/call `sleep` (id 18) was never answered, though the server answered later requests
+<probe>:37:52: MCP104 error tools/call `sleep` (id 20) was never answered, though the server answered later requests
+mcp-lint: 3 errors, 0 warnings, 0 advice in 1 file (profile sep-2145)
+"
+    );
+    assert_eq!((out.stderr.as_str(), out.status), ("", 1));
+    // The transcript is what went over the wire: the three calls sent before any answer.
+    let transcript = std::fs::read_to_string(&saved).unwrap();
+    let tail: Vec<String> = transcript
+        .lines()
+        .skip(31)
+        .map(|line| {
+            let line: serde_json::Value = serde_json::from_str(line).unwrap();
+            let msg = &line["msg"];
+            let what = msg["method"].as_str().unwrap_or("answer");
+            format!("{} {} {}", line["dir"].as_str().unwrap(), what, msg["id"])
+        })
+        .collect();
+    assert_eq!(
+        tail,
+        [
+            "c2s tools/call 16",
+            "c2s ping 17",
+            "s2c answer 17",
+            "c2s tools/call 18",
+            "c2s tools/call 19",
+            "c2s tools/call 20",
+            "s2c answer 19",
+            "c2s ping 21",
+            "s2c answer 21",
+        ]
+    );
 }
 
 #[test]
@@ -162,8 +220,8 @@ fn probes_never_sent_are_not_probed_and_a_death_on_a_call_fails() {
     assert_eq!(
         table,
         [
-            "SEP-2145 probe: 1 requests",
-            "  unknown tool        FAIL        MCP104 at line 10",
+            "SEP-2145 probe: 1 requests, protocol 2025-11-25",
+            "  unknown tool        FAIL        MCP104 at line 12",
             "  unavailable tool    not probed  which tools are disabled cannot be seen from outside",
             "  invalid input       not probed  the server exited before this probe was sent",
             "  tool failure        not probed  no --call failed; name a failing call to probe it",
@@ -216,7 +274,7 @@ fn a_tool_answer_over_the_size_limit_is_unverifiable_over_every_transport() {
     // FAIL: what is known is that its answer could not be read (MCP001), and the clause it
     // was to test is not probed. Over stdio, HTTP with a JSON body, and HTTP with SSE alike.
     let call = ["--call", r#"echo={"message":"hi"}"#];
-    let unread = "<probe>:30:52: MCP001 warning the answer to tools/call `echo` (id 15) is over 67108864 bytes, so it was not read and cannot be verified\n\
+    let unread = "<probe>:32:52: MCP001 warning the answer to tools/call `echo` (id 16) is over 67108864 bytes, so it was not read and cannot be verified\n\
         mcp-lint: 0 errors, 1 warning, 0 advice in 1 file (profile sep-2145)\n";
     let server = fixture_server();
     let mut stdio = vec!["probe", "--format", "json"];
@@ -237,7 +295,7 @@ fn a_tool_answer_over_the_size_limit_is_unverifiable_over_every_transport() {
         let findings = doc["findings"].as_array().unwrap();
         assert_eq!(findings.len(), 1, "{transport}: {findings:?}");
         assert_eq!(findings[0]["code"], "MCP001", "{transport}");
-        assert_eq!(findings[0]["request_id"], 15, "{transport}");
+        assert_eq!(findings[0]["request_id"], 16, "{transport}");
         let validation = doc["clauses"]
             .as_array()
             .unwrap()
@@ -271,7 +329,7 @@ fn what_came_instead_of_an_answer_is_named() {
         ),
         (
             r#"json.dumps({"jsonrpc": "2.0", "id": 1001, "result": {}})"#,
-            "`initialize` failed: it answered id 1001, but the request's id is 1",
+            "`initialize` failed: it answered id 1001, but the request's id is 2",
         ),
     ] {
         let script = server(answer);
@@ -402,7 +460,8 @@ fn a_server_that_cannot_be_probed_is_trouble() {
         ),
         (
             &["probe", "--", "true"],
-            "mcp-lint: the server exited (exit status: 0) before answering `initialize`\n",
+            "mcp-lint: the server exited (exit status: 0) before answering `initialize`\n\
+             mcp-lint: the server exited (exit status: 0) on `server/discover`, as a server may that takes only `initialize` first; it was started again and opened with `initialize`\n",
         ),
         (
             &["probe", "--timeout", "0.2", "--", "sleep", "3"],
@@ -528,13 +587,9 @@ fn the_audit_of_a_recording_equals_the_audit_of_the_probe() {
     let mut probe_doc: serde_json::Value =
         serde_json::from_str(&probe.stdout.replace(probed.to_str().unwrap(), "TRANSCRIPT"))
             .unwrap();
-    assert!(
-        probe_doc
-            .as_object_mut()
-            .unwrap()
-            .remove("clauses")
-            .is_some()
-    );
+    let map = probe_doc.as_object_mut().unwrap();
+    assert!(map.remove("clauses").is_some());
+    assert_eq!(map.remove("protocol_version"), Some("2025-11-25".into()));
     assert_eq!(
         serde_json::from_str::<serde_json::Value>(&audited).unwrap(),
         probe_doc
@@ -597,6 +652,8 @@ fn a_server_that_stops_answering_is_not_waited_on_for_every_probe() {
         "concise",
         "--timeout",
         "1",
+        "--protocol-version",
+        "2025-11-25",
         "--",
         "sh",
         "-c",
@@ -612,5 +669,247 @@ mcp-lint: 0 errors, 1 warning, 0 advice in 1 file (profile sep-2145)
     assert_eq!(
         out.stderr,
         "mcp-lint: the server stopped answering (not even a ping) during the probe\n"
+    );
+}
+
+/// The findings of a probe in JSON as (code, message without its request ids), in order.
+fn findings_without_ids(stdout: &str) -> Vec<(String, String)> {
+    let doc: serde_json::Value = serde_json::from_str(stdout).unwrap();
+    doc["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            let message = f["message"].as_str().unwrap();
+            let message = message.split(" (id ").next().unwrap().to_string();
+            (f["code"].as_str().unwrap().to_string(), message)
+        })
+        .collect()
+}
+
+#[test]
+fn a_2026_07_28_server_fails_the_clauses_its_2025_11_25_twin_fails() {
+    // `server/discover` finds the new wire; without it (a method the older server does not
+    // know) the probe falls back to `initialize`. The SEP's cases come out the same.
+    let server = fixture_server();
+    let probe = |flags: &[&str]| {
+        let saved = temp(&format!("era{}.jsonl", flags.len()));
+        let mut args = vec![
+            "probe",
+            "--format",
+            "json",
+            "--save",
+            saved.to_str().unwrap(),
+        ];
+        args.extend(CALLS);
+        args.extend(["--", &server, "--broken"]);
+        args.extend(flags);
+        let out = run(&args);
+        assert_eq!((out.status, out.stderr.as_str()), (1, ""), "{flags:?}");
+        let doc: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+        let transcript = std::fs::read_to_string(&saved).unwrap();
+        let methods: Vec<String> = transcript
+            .lines()
+            .take(4)
+            .map(|l| {
+                let l: serde_json::Value = serde_json::from_str(l).unwrap();
+                let msg = &l["msg"];
+                msg["method"].as_str().map_or_else(
+                    || {
+                        format!(
+                            "answer {}",
+                            if msg["error"].is_null() {
+                                "result"
+                            } else {
+                                "error"
+                            }
+                        )
+                    },
+                    str::to_string,
+                )
+            })
+            .collect();
+        (
+            doc["protocol_version"].clone(),
+            methods,
+            findings_without_ids(&out.stdout),
+        )
+    };
+    let (old_version, old_start, old) = probe(&[]);
+    let (new_version, new_start, new) = probe(&["--modern"]);
+    assert_eq!(old_version, "2025-11-25");
+    assert_eq!(
+        old_start,
+        [
+            "server/discover",
+            "answer error",
+            "initialize",
+            "answer result"
+        ]
+    );
+    assert_eq!(new_version, "2026-07-28");
+    assert_eq!(
+        new_start,
+        [
+            "server/discover",
+            "answer result",
+            "tools/list",
+            "answer result"
+        ]
+    );
+    assert_eq!(new, old);
+    assert_eq!(new.len(), 11);
+
+    let out = run(&["probe", "--color", "never", "--", &server, "--modern"]);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(
+        out.stdout
+            .starts_with("SEP-2145 probe: 10 requests, protocol 2026-07-28\n"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn a_forced_protocol_version_is_spoken_without_discovery() {
+    let server = fixture_server();
+    let saved = temp("forced.jsonl");
+    let out = run(&[
+        "probe",
+        "--format",
+        "json",
+        "--protocol-version",
+        "2025-06-18",
+        "--save",
+        saved.to_str().unwrap(),
+        "--",
+        &server,
+    ]);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let doc: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(doc["protocol_version"], "2025-06-18");
+    let transcript = std::fs::read_to_string(&saved).unwrap();
+    let first: serde_json::Value =
+        serde_json::from_str(transcript.lines().next().unwrap()).unwrap();
+    assert_eq!(first["msg"]["method"], "initialize");
+    assert_eq!(first["msg"]["params"]["protocolVersion"], "2025-06-18");
+
+    // A server of the new wire only has no `initialize` to be spoken to the old way.
+    let out = run(&[
+        "probe",
+        "--protocol-version",
+        "2025-11-25",
+        "--",
+        &server,
+        "--modern",
+    ]);
+    assert_eq!(out.status, 2);
+    assert!(
+        out.stderr
+            .starts_with("mcp-lint: the server refused `initialize`: "),
+        "{}",
+        out.stderr
+    );
+    let out = run(&["probe", "--protocol-version", "2027-01-01", "--", &server]);
+    assert_eq!(out.status, 2);
+    assert_eq!(
+        out.stderr,
+        "mcp-lint: --protocol-version 2027-01-01: the probe speaks 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05\n"
+    );
+}
+
+#[test]
+fn a_2026_07_28_server_over_http_is_probed_without_a_session() {
+    // The fixture refuses (HTTP 400) a request with an Mcp-Session-Id, or whose
+    // MCP-Protocol-Version, Mcp-Method or Mcp-Name headers do not repeat its body.
+    let server = fixture_server();
+    let mut stdio = vec!["probe", "--format", "json"];
+    stdio.extend(CALLS);
+    stdio.extend(["--", &server, "--broken", "--modern"]);
+    let expected = findings_without_ids(&run(&stdio).stdout);
+    assert_eq!(expected.len(), 11);
+    for flags in [
+        &["--broken", "--modern"][..],
+        &["--broken", "--modern", "--sse"],
+    ] {
+        let (mut server, url) = http_server(flags);
+        let mut args = vec!["probe", "--format", "json", "--url", &url];
+        args.extend(CALLS);
+        let out = run(&args);
+        server.kill().unwrap();
+        server.wait().unwrap();
+        assert_eq!((out.status, out.stderr.as_str()), (1, ""), "{flags:?}");
+        let doc: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+        assert_eq!(doc["protocol_version"], "2026-07-28", "{flags:?}");
+        assert_eq!(findings_without_ids(&out.stdout), expected, "{flags:?}");
+    }
+}
+
+#[test]
+fn a_server_that_ends_on_discovery_is_started_again_for_initialize() {
+    // rmcp's servers exit, unanswered, on a first request that is not `initialize`.
+    let server = fixture_server();
+    let saved = temp("restarted.jsonl");
+    let out = run(&[
+        "probe",
+        "--color",
+        "never",
+        "--save",
+        saved.to_str().unwrap(),
+        "--",
+        &server,
+        "--strict-initialize",
+    ]);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(
+        out.stderr,
+        "mcp-lint: the server exited (exit status: 1) on `server/discover`, as a server may that takes only `initialize` first; it was started again and opened with `initialize`\n"
+    );
+    assert!(
+        out.stdout
+            .starts_with("SEP-2145 probe: 10 requests, protocol 2025-11-25\n"),
+        "{}",
+        out.stdout
+    );
+    let methods: Vec<String> = std::fs::read_to_string(&saved)
+        .unwrap()
+        .lines()
+        .take(3)
+        .map(|l| {
+            let l: serde_json::Value = serde_json::from_str(l).unwrap();
+            format!("{} {}", l["dir"].as_str().unwrap(), l["msg"]["method"])
+        })
+        .collect();
+    assert_eq!(
+        methods,
+        ["c2s \"server/discover\"", "c2s \"initialize\"", "s2c null"]
+    );
+}
+
+#[test]
+fn a_call_answered_with_a_request_for_input_tests_nothing() {
+    // 2026-07-28: `resultType: "input_required"` is not the call's result; the probe gives
+    // no input, so the call is judged as no clause, and says so.
+    let server = fixture_server();
+    let out = run(&[
+        "probe",
+        "--color",
+        "never",
+        "--call",
+        "confirm={}",
+        "--",
+        &server,
+        "--modern",
+    ]);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(
+        out.stderr,
+        "mcp-lint: --call confirm: the server asks for input first (resultType `input_required`), which the probe does not give: the call tests nothing\n"
+    );
+    assert!(
+        out.stdout.contains("  tool failure        not probed")
+            && out.stdout.contains("  output validation   not probed"),
+        "{}",
+        out.stdout
     );
 }

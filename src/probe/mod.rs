@@ -4,6 +4,7 @@
 
 mod cases;
 mod transport;
+mod version;
 
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
@@ -26,9 +27,6 @@ use crate::walk::InputFormat;
 use crate::{Env, exit};
 use transport::{Http, Received, Stdio, Transport};
 
-/// The protocol version the probe asks for; servers answer with the one they speak.
-const PROTOCOL_VERSION: &str = "2025-11-25";
-
 /// `tools/list` pages followed before the catalog is taken as complete.
 const MAX_PAGES: usize = 1000;
 
@@ -37,7 +35,9 @@ pub fn run(args: &ProbeArgs, env: &mut Env) -> io::Result<i32> {
         Ok(config) => config,
         Err(status) => return Ok(status),
     };
+    let forced = version::parse(args.protocol_version.as_deref());
     let setup = parse_calls(&args.call).and_then(|calls| {
+        let forced = forced?;
         if !(args.timeout.is_finite() && args.timeout > 0.0) {
             return Err("--timeout must be a positive number of seconds".to_string());
         }
@@ -50,22 +50,23 @@ pub fn run(args: &ProbeArgs, env: &mut Env) -> io::Result<i32> {
         };
         Ok((
             calls,
+            forced,
             Session::new(transport, timeout, args.redact.redactor()),
         ))
     });
-    let (calls, mut session) = match setup {
+    let (calls, forced, mut session) = match setup {
         Ok(setup) => setup,
         Err(error) => {
             writeln!(env.stderr, "mcp-lint: {error}")?;
             return Ok(exit::TROUBLE);
         }
     };
-    let outcome = drive(&mut session, &calls);
+    let outcome = drive(&mut session, forced, &calls);
     let leftover = session.transport.close();
     match (&outcome, &session.gone) {
         (Err(error), _) => writeln!(env.stderr, "mcp-lint: {error}")?,
-        (Ok(()), Some(gone)) => writeln!(env.stderr, "mcp-lint: {gone} during the probe")?,
-        (Ok(()), None) => {}
+        (Ok(_), Some(gone)) => writeln!(env.stderr, "mcp-lint: {gone} during the probe")?,
+        (Ok(_), None) => {}
     }
     if (outcome.is_err() || session.gone.is_some()) && !leftover.is_empty() {
         writeln!(
@@ -89,15 +90,17 @@ pub fn run(args: &ProbeArgs, env: &mut Env) -> io::Result<i32> {
         }
         None => "<probe>".to_string(),
     };
-    if outcome.is_err() {
+    let Ok(protocol) = outcome else {
         // Nothing was probed: a report of no findings would read as a pass.
         return Ok(exit::TROUBLE);
-    }
+    };
     let open = || -> io::Result<Box<dyn io::BufRead + '_>> { Ok(Box::new(&transcript[..])) };
     let mut file = transcript::audit(&name, &open, InputFormat::Envelope, true, None, None, false)?;
-    if let (Some((id, call)), Some(how)) = (&session.died_on, &session.gone) {
-        let died = mcp104::server_died(call, how);
-        restate_unanswered(&mut file, *id, &[&mcp301::META], died);
+    if let Some(how) = &session.gone {
+        for (id, call) in &session.died_on {
+            let died = mcp104::server_died(call, how);
+            restate_unanswered(&mut file, *id, &[&mcp301::META], died);
+        }
     }
     for (id, call) in &session.unread {
         let why = format!(
@@ -121,8 +124,9 @@ pub fn run(args: &ProbeArgs, env: &mut Env) -> io::Result<i32> {
             let verdicts = verdicts(&probes, &report.files[0]);
             failed = verdicts.iter().any(|(_, v, _)| *v == Verdict::Fail);
             if table {
-                write_table(&probes, &verdicts, out)?;
+                write_table(&probes, &protocol, &verdicts, out)?;
             }
+            report.protocol_version = Some(protocol.clone());
             report.clauses = verdicts
                 .into_iter()
                 .map(|(clause, verdict, detail)| ClauseVerdict {
@@ -249,6 +253,18 @@ enum Answer {
 }
 
 impl Answer {
+    /// A result that is not the call's last word (2026-07-28's `input_required`): the call
+    /// is to be made again with what it asks for.
+    fn interim(&self) -> bool {
+        match self {
+            Answer::Result(result) => result
+                .get("resultType")
+                .and_then(Value::as_str)
+                .is_some_and(|kind| kind != "complete"),
+            _ => false,
+        }
+    }
+
     fn failed_tool(&self) -> bool {
         match self {
             Answer::Result(result) => result.get("isError") == Some(&Value::Bool(true)),
@@ -264,10 +280,12 @@ struct Session {
     log: Recorder<Vec<u8>>,
     timeout: Duration,
     next_id: i64,
+    /// The `_meta` every request carries, once a version from 2026-07-28 on is spoken.
+    envelope: Option<Value>,
     /// Set when the server exits or stops reading: the remaining probes are not sent.
     gone: Option<String>,
-    /// The tools/call in flight when the server went away: its id, and the call described.
-    died_on: Option<(i64, String)>,
+    /// The tools/calls in flight when the server went away: each id and call described.
+    died_on: Vec<(i64, String)>,
     /// The tools/calls whose answer was too large to read: each id and call described.
     unread: Vec<(i64, String)>,
     /// Why the last request got no answer, when known (an HTTP failure).
@@ -287,8 +305,9 @@ impl Session {
             log: Recorder::new(Vec::new(), redactor),
             timeout,
             next_id: 0,
+            envelope: None,
             gone: None,
-            died_on: None,
+            died_on: Vec::new(),
             unread: Vec::new(),
             failure: None,
             notes: Vec::new(),
@@ -298,48 +317,126 @@ impl Session {
 
     /// Sends a request with the next id and waits for its answer.
     fn request(&mut self, method: &str, params: Option<Value>) -> (i64, Answer) {
+        let (id, sent) = self.send_request(method, params);
+        let answer = match sent {
+            Some(msg) => self.answers(&[(id, &msg)]).remove(0),
+            None => Answer::NotSent,
+        };
+        (id, answer)
+    }
+
+    /// Sends `requests` (method, params) and waits for their answers, which are in their
+    /// order. They go one at a time while the server answers, so that each request is
+    /// followed by its answer in the transcript; once one goes unanswered by a server still
+    /// there, the rest go out together and are waited for against one deadline, so that N
+    /// hung calls cost two timeouts, not N. A transport that cannot have requests in flight
+    /// together (HTTP, where each POST waits for its answer) takes them one at a time.
+    fn requests(&mut self, requests: Vec<(&str, Option<Value>)>) -> Vec<(i64, Answer)> {
+        let mut done = Vec::new();
+        let mut requests = requests.into_iter();
+        for (method, params) in requests.by_ref() {
+            let (id, answer) = self.request(method, params);
+            let unanswered = answer == Answer::None;
+            done.push((id, answer));
+            if unanswered && self.still_there(&[id]) && self.transport.pipelines() {
+                break;
+            }
+        }
+        let sent: Vec<(i64, Option<Value>)> = requests
+            .map(|(method, params)| self.send_request(method, params))
+            .collect();
+        let in_flight: Vec<(i64, &Value)> = sent
+            .iter()
+            .filter_map(|(id, msg)| Some((*id, msg.as_ref()?)))
+            .collect();
+        let mut answers = self.answers(&in_flight).into_iter();
+        let mut unanswered = Vec::new();
+        for (id, msg) in &sent {
+            let answer = match msg {
+                Some(_) => answers.next().unwrap_or(Answer::None),
+                None => Answer::NotSent,
+            };
+            if answer == Answer::None {
+                unanswered.push(*id);
+            }
+            done.push((*id, answer));
+        }
+        if !unanswered.is_empty() {
+            self.still_there(&unanswered);
+        }
+        done
+    }
+
+    /// Whether the server is still there after leaving the requests `ids` unanswered. A
+    /// ping answered after them makes the audit see calls the server skipped (MCP104) rather
+    /// than a transcript that merely ends (MCP301). No answer to the ping either: the server
+    /// is stuck, and probing it further would only wait out every timeout. When why they
+    /// went unanswered is known (an HTTP failure), it is noted and no ping is needed.
+    fn still_there(&mut self, ids: &[i64]) -> bool {
+        if let Some(why) = self.failure.take() {
+            for id in ids {
+                self.notes.push(format!("request {id}: {why}"));
+            }
+            return false;
+        }
+        if self.gone.is_none()
+            && self.request("ping", None).1 == Answer::None
+            && self.gone.is_none()
+        {
+            self.gone = Some("the server stopped answering (not even a ping)".into());
+        }
+        self.gone.is_none()
+    }
+
+    /// Sends a request with the next id; the message, unless the server was gone.
+    fn send_request(&mut self, method: &str, params: Option<Value>) -> (i64, Option<Value>) {
         self.next_id += 1;
         let id = self.next_id;
         let mut msg = json!({"jsonrpc": "2.0", "id": id, "method": method});
+        let params = match (params, &self.envelope) {
+            (Some(Value::Object(mut params)), Some(meta)) => {
+                params.insert("_meta".to_string(), meta.clone());
+                Some(Value::Object(params))
+            }
+            // A tools/call without params is the malformed probe: it stays without.
+            (None, Some(meta)) if method != "tools/call" => Some(json!({"_meta": meta})),
+            (params, _) => params,
+        };
         if let Some(params) = params {
             msg["params"] = params;
         }
-        (id, self.exchange(&msg, Some(id)))
+        (id, self.send(&msg).then_some(msg))
     }
 
-    /// A request that tests `clause`.
-    fn probe(&mut self, clause: Clause, method: &str, params: Option<Value>) {
-        let (id, answer) = self.request(method, params);
-        self.record(Some(clause), id, answer);
-    }
-
-    fn record(&mut self, clause: Option<Clause>, id: i64, answer: Answer) {
-        if answer == Answer::None {
-            if let Some(why) = self.failure.take() {
-                self.notes.push(format!("request {id}: {why}"));
-            } else if self.gone.is_none() {
-                // Alive but silent? A ping answered after it makes the audit see a call the
-                // server skipped (MCP104) rather than a transcript that merely ends (MCP301).
-                // No answer to the ping either: the server is stuck, and probing it further
-                // would only wait out every timeout.
-                if self.request("ping", None).1 == Answer::None && self.gone.is_none() {
-                    self.gone = Some("the server stopped answering (not even a ping)".into());
-                }
-            }
+    /// Names `version` (2026-07-28 on) in every request from now on.
+    fn speak(&mut self, version: &str) {
+        if version::is_modern(version) {
+            self.envelope = Some(version::envelope(version));
         }
-        self.probes.push(Probe { clause, id, answer });
+    }
+
+    /// Starts the server again after it went away, for a conversation of its own.
+    fn restart(&mut self) -> io::Result<()> {
+        self.transport.restart()?;
+        self.gone = None;
+        self.died_on.clear();
+        self.failure = None;
+        Ok(())
+    }
+
+    /// Back to requests that name no version, for `initialize` and what follows it.
+    fn unspeak(&mut self) {
+        self.envelope = None;
     }
 
     fn notify(&mut self, method: &str) {
-        self.exchange(&json!({"jsonrpc": "2.0", "method": method}), None);
+        self.send(&json!({"jsonrpc": "2.0", "method": method}));
     }
 
-    /// Sends `msg` and, for a request, reads until its answer; the server's own requests
-    /// on the way are answered.
-    fn exchange(&mut self, msg: &Value, id: Option<i64>) -> Answer {
-        self.failure = None;
+    /// Records and sends `msg`; false when the server is gone, before or by this.
+    fn send(&mut self, msg: &Value) -> bool {
         if self.gone.is_some() {
-            return Answer::NotSent;
+            return false;
         }
         if let Err(e) = self.log.message(Dir::ClientToServer, msg) {
             self.notes
@@ -347,32 +444,44 @@ impl Session {
         }
         if let Err(e) = self.transport.send(msg) {
             self.gone = Some(e.to_string());
-            return Answer::NotSent;
+            return false;
         }
-        let Some(id) = id else {
-            return Answer::None; // a notification has no answer
-        };
+        true
+    }
+
+    /// Reads until each request of `pending` (id, message) is answered or the deadline has
+    /// passed, and gives their answers in that order; the server's own requests on the way
+    /// are answered.
+    fn answers(&mut self, pending: &[(i64, &Value)]) -> Vec<Answer> {
+        self.failure = None;
+        let mut answers: Vec<Option<Answer>> = vec![None; pending.len()];
         let deadline = Instant::now() + self.timeout;
-        // What came instead of the answer, to say so if the answer never does.
+        // What came instead of an answer, to say so if the answer never does.
         let mut instead: Option<String> = None;
-        loop {
+        while let Some(open) = answers.iter().position(Option::is_none) {
+            let (id, msg) = pending[open];
             let bytes = match self.transport.receive(deadline) {
                 Received::Message(bytes) => bytes,
                 Received::Unanswered(why) => {
                     self.failure = why.or(instead);
-                    return Answer::None;
+                    break;
                 }
                 Received::Gone(why) => {
                     self.gone = Some(why);
-                    self.died_on = call_of(msg, id);
-                    return Answer::None;
+                    let open = pending.iter().zip(&answers).filter(|(_, a)| a.is_none());
+                    let calls = open.filter_map(|((id, msg), _)| call_of(msg, *id));
+                    self.died_on.extend(calls);
+                    break;
                 }
                 Received::TooLarge => {
+                    // Which request it answers is in what was not read: a server answers
+                    // in order, so the oldest one open is taken.
                     self.failure = Some(format!(
                         "the server answered with a message over {MAX_LINE_BYTES} bytes, which was not read"
                     ));
                     self.unread.extend(call_of(msg, id));
-                    return Answer::Unread;
+                    answers[open] = Some(Answer::Unread);
+                    continue;
                 }
             };
             let _ = self.log.raw(Dir::ServerToClient, &bytes);
@@ -396,20 +505,29 @@ impl Session {
                 }
                 continue;
             }
-            let answered = message.get("id").filter(|answered| **answered != json!(id));
-            if let Some(answered) = answered {
-                instead = Some(format!(
-                    "it answered id {answered}, but the request's id is {id}"
-                ));
-            }
-            if message.get("id") == Some(&json!(id)) {
-                return match (message.get("result"), message.get("error")) {
-                    (Some(result), _) => Answer::Result(result.clone()),
-                    (None, Some(error)) => Answer::Error(error.clone()),
-                    (None, None) => Answer::None,
-                };
+            let Some(answered) = message.get("id") else {
+                continue;
+            };
+            match pending.iter().position(|(id, _)| *answered == json!(id)) {
+                Some(i) if answers[i].is_none() => {
+                    answers[i] = Some(match (message.get("result"), message.get("error")) {
+                        (Some(result), _) => Answer::Result(result.clone()),
+                        (None, Some(error)) => Answer::Error(error.clone()),
+                        (None, None) => Answer::None,
+                    });
+                }
+                Some(_) => {} // answered twice: the audit says so
+                None => {
+                    instead = Some(format!(
+                        "it answered id {answered}, but the request's id is {id}"
+                    ));
+                }
             }
         }
+        answers
+            .into_iter()
+            .map(|answer| answer.unwrap_or(Answer::None))
+            .collect()
     }
 
     /// Answers a request the server makes mid-probe: `ping`, and a refusal of anything else
@@ -442,40 +560,36 @@ struct Tool {
     has_output_schema: bool,
 }
 
-/// Runs the probes in order; an error means the server could not be probed at all.
-fn drive(session: &mut Session, calls: &[(String, Value)]) -> Result<(), String> {
-    let init = session.request(
-        "initialize",
-        Some(json!({
-            "protocolVersion": PROTOCOL_VERSION,
-            "capabilities": {},
-            "clientInfo": {"name": "mcp-lint", "version": env!("CARGO_PKG_VERSION")},
-        })),
-    );
-    match init.1 {
-        Answer::Result(_) => {}
-        Answer::Error(error) => return Err(format!("the server refused `initialize`: {error}")),
-        Answer::None | Answer::NotSent | Answer::Unread => {
-            return Err(unanswered(session, "initialize"));
-        }
-    }
-    session.notify("notifications/initialized");
+/// Runs the probes in order, in the protocol version it gives; an error means the server
+/// could not be probed at all.
+fn drive(
+    session: &mut Session,
+    forced: Option<&'static str>,
+    calls: &[(String, Value)],
+) -> Result<String, String> {
+    let protocol = version::open(session, forced)?;
     let tools = list_tools(session)?;
 
     let mut unknown = "mcp_lint_probe_unknown_tool".to_string();
     while tools.iter().any(|t| t.name == unknown) {
         unknown.push('_');
     }
-    let params = json!({"name": unknown, "arguments": {}});
-    session.probe(Clause::UnknownTool, "tools/call", Some(params));
-
+    // Each request with what it tests; none depends on another's answer.
+    let mut planned = vec![(
+        Tests::Clause(Clause::UnknownTool),
+        "tools/call",
+        Some(json!({"name": unknown, "arguments": {}})),
+    )];
     for tool in &tools {
         for (_, arguments) in cases::invalid_arguments(&tool.input_schema) {
             let params = json!({"name": tool.name, "arguments": arguments});
-            session.probe(Clause::InvalidInput, "tools/call", Some(params));
+            planned.push((
+                Tests::Clause(Clause::InvalidInput),
+                "tools/call",
+                Some(params),
+            ));
         }
     }
-
     let some_tool = tools.first().map_or(unknown.as_str(), |t| t.name.as_str());
     let malformed = [
         None,
@@ -484,27 +598,59 @@ fn drive(session: &mut Session, calls: &[(String, Value)]) -> Result<(), String>
         Some(json!({"name": some_tool, "arguments": "mcp-lint"})),
     ];
     for params in malformed {
-        session.probe(Clause::MalformedRequest, "tools/call", params);
+        planned.push((
+            Tests::Clause(Clause::MalformedRequest),
+            "tools/call",
+            params,
+        ));
     }
-    session.probe(Clause::UnknownMethod, "mcp-lint/no-such-method", None);
-
+    planned.push((
+        Tests::Clause(Clause::UnknownMethod),
+        "mcp-lint/no-such-method",
+        None,
+    ));
     for (name, arguments) in calls {
-        let listed = tools.iter().find(|t| &t.name == name);
-        if listed.is_none() {
-            session.notes.push(format!(
-                "--call {name}: no tool of that name is listed, so its answer is judged as an unknown tool's"
-            ));
-        }
-        let params = json!({"name": name, "arguments": arguments});
-        let (id, answer) = session.request("tools/call", Some(params));
-        let clause = match listed {
-            None => Some(Clause::UnknownTool),
-            Some(_) if answer.failed_tool() => Some(Clause::ToolFailure),
-            Some(tool) => tool.has_output_schema.then_some(Clause::OutputValidation),
+        let tests = match tools.iter().find(|t| &t.name == name) {
+            Some(tool) => Tests::Call(tool),
+            None => {
+                session.notes.push(format!(
+                    "--call {name}: no tool of that name is listed, so its answer is judged as an unknown tool's"
+                ));
+                Tests::Clause(Clause::UnknownTool)
+            }
         };
-        session.record(clause, id, answer);
+        let params = json!({"name": name, "arguments": arguments});
+        planned.push((tests, "tools/call", Some(params)));
     }
-    Ok(())
+
+    let (tests, requests): (Vec<Tests>, Vec<_>) = planned
+        .into_iter()
+        .map(|(tests, method, params)| (tests, (method, params)))
+        .unzip();
+    let answers = session.requests(requests);
+    for (tests, (id, answer)) in tests.into_iter().zip(answers) {
+        let clause = match tests {
+            Tests::Clause(clause) => Some(clause),
+            Tests::Call(tool) if answer.interim() => {
+                session.notes.push(format!(
+                    "--call {}: the server asks for input first (resultType `input_required`), which the probe does not give: the call tests nothing",
+                    tool.name
+                ));
+                None
+            }
+            Tests::Call(_) if answer.failed_tool() => Some(Clause::ToolFailure),
+            Tests::Call(tool) => tool.has_output_schema.then_some(Clause::OutputValidation),
+        };
+        session.probes.push(Probe { clause, id, answer });
+    }
+    Ok(protocol)
+}
+
+/// What a probe's request tests: a clause, or, for a `--call` of a listed tool, what its
+/// answer shows (a tool failure, or output validation when the tool has an outputSchema).
+enum Tests<'t> {
+    Clause(Clause),
+    Call(&'t Tool),
 }
 
 /// Every page of `tools/list`.
@@ -629,9 +775,11 @@ fn verdicts(probes: &[Probe], file: &FileReport) -> Vec<(Clause, Verdict, String
     verdicts
 }
 
-/// The per-clause table, headed by the number of probes actually sent.
+/// The per-clause table, headed by the number of probes actually sent and the protocol
+/// version they were sent in.
 fn write_table(
     probes: &[Probe],
+    protocol: &str,
     verdicts: &[(Clause, Verdict, String)],
     out: &mut dyn Write,
 ) -> io::Result<()> {
@@ -639,7 +787,7 @@ fn write_table(
         .iter()
         .filter(|p| p.answer != Answer::NotSent)
         .count();
-    writeln!(out, "SEP-2145 probe: {sent} requests")?;
+    writeln!(out, "SEP-2145 probe: {sent} requests, protocol {protocol}")?;
     for (clause, verdict, detail) in verdicts {
         let verdict = match verdict {
             Verdict::Fail => "FAIL", // to stand out in a table read by eye

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+use super::version::VERSION_KEY;
 use crate::transcript::read::{Lines, MAX_LINE_BYTES};
 use crate::transcript::sse::{Event, Events};
 
@@ -33,9 +34,13 @@ pub trait Transport {
     /// Sends one message; an error means the server can no longer be reached, and says why.
     fn send(&mut self, msg: &Value) -> io::Result<()>;
     fn receive(&mut self, deadline: Instant) -> Received;
+    /// Whether requests can be in flight together, their answers coming as they come.
+    fn pipelines(&self) -> bool;
     /// Ends the session; returns what the server left behind worth showing when it failed
     /// (its stderr's last lines).
     fn close(&mut self) -> String;
+    /// Starts the server again after it went away, where the probe started it.
+    fn restart(&mut self) -> io::Result<()>;
 }
 
 /// The last bytes of the server's stderr kept for a failure report.
@@ -43,6 +48,7 @@ const STDERR_TAIL_BYTES: usize = 4096;
 
 /// A server run as a child process, one JSON-RPC message per line.
 pub struct Stdio {
+    command: Vec<OsString>,
     child: Child,
     /// Lines for the thread that writes the server's stdin: a server that stops reading
     /// blocks that thread, never the probe, whose timeouts then say so.
@@ -112,6 +118,7 @@ impl Stdio {
             }
         });
         Ok(Stdio {
+            command: command.to_vec(),
             stdin: Some(lines_in),
             stdin_failed,
             child,
@@ -136,8 +143,12 @@ impl Transport for Stdio {
     fn send(&mut self, msg: &Value) -> io::Result<()> {
         let mut line = msg.to_string().into_bytes();
         line.push(b'\n');
-        let sent = self.stdin.as_ref().is_some_and(|s| s.send(line).is_ok());
-        match sent && !self.stdin_failed.load(Ordering::Relaxed) {
+        // Only the writes before this one can have failed yet: whether this one reaches the
+        // server is for its answer to show. Checked after queueing, the outcome of a request
+        // sent just behind one that kills the server would depend on the scheduler.
+        let failed = self.stdin_failed.load(Ordering::Relaxed);
+        let sent = !failed && self.stdin.as_ref().is_some_and(|s| s.send(line).is_ok());
+        match sent {
             true => Ok(()),
             false => Err(io::Error::other(
                 self.gone("the server stopped reading its stdin"),
@@ -155,6 +166,16 @@ impl Transport for Stdio {
                 Received::Gone(self.gone("the server closed its stdout"))
             }
         }
+    }
+
+    fn pipelines(&self) -> bool {
+        true
+    }
+
+    fn restart(&mut self) -> io::Result<()> {
+        self.close();
+        *self = Stdio::spawn(&self.command)?;
+        Ok(())
     }
 
     fn close(&mut self) -> String {
@@ -182,6 +203,10 @@ pub struct Http {
     headers: Vec<(String, String)>,
     session: Option<String>,
     protocol_version: Option<String>,
+    /// The version the last request that named one in `_meta` named (2026-07-28 on).
+    named: Option<String>,
+    /// Whether `initialize` was sent: the older wire, with sessions.
+    initialized: bool,
     queue: VecDeque<Vec<u8>>,
     /// What the last POST brought instead of an answer, if it failed.
     trouble: Option<Received>,
@@ -211,6 +236,8 @@ impl Http {
             headers,
             session: None,
             protocol_version: None,
+            named: None,
+            initialized: false,
             queue: VecDeque::new(),
             trouble: None,
         })
@@ -222,11 +249,36 @@ impl Http {
             .post(&self.url)
             .header("Content-Type", "application/json")
             .header("Accept", "application/json, text/event-stream");
-        if let Some(session) = &self.session {
-            request = request.header("Mcp-Session-Id", session);
+        let method = msg.get("method").and_then(Value::as_str);
+        let named = msg
+            .get("params")
+            .and_then(|p| p.get("_meta"))
+            .and_then(|m| m.get(VERSION_KEY))
+            .and_then(Value::as_str);
+        if let Some(version) = named {
+            self.named = Some(version.to_string());
         }
-        if let Some(version) = &self.protocol_version {
+        // A request of the new wire names its version; so, for the headers, does one sent
+        // without params among such requests (the malformed probe). Once `initialize` is
+        // sent, none does.
+        self.initialized |= method == Some("initialize");
+        let stateless = named.or(self.named.as_deref().filter(|_| !self.initialized));
+        if let Some(version) = stateless.or(self.protocol_version.as_deref()) {
             request = request.header("MCP-Protocol-Version", version);
+        }
+        if stateless.is_some() {
+            // From 2026-07-28 there is no session, and the headers repeat what the body says
+            // so that a server can route without reading it (SEP-2243). A name that is not
+            // plain ASCII would need the header's Base64 form; it is left out.
+            if let Some(method) = method {
+                request = request.header("Mcp-Method", method);
+            }
+            let name = msg.pointer("/params/name").and_then(Value::as_str);
+            if let Some(name) = name.filter(|n| method == Some("tools/call") && is_header_safe(n)) {
+                request = request.header("Mcp-Name", name);
+            }
+        } else if let Some(session) = &self.session {
+            request = request.header("Mcp-Session-Id", session);
         }
         for (name, value) in &self.headers {
             request = request.header(name, value);
@@ -237,7 +289,7 @@ impl Http {
         if let Some(why) = refusal(&response) {
             return Err(failed(why));
         }
-        if let Some(id) = header(&response, "mcp-session-id") {
+        if let Some(id) = header(&response, "mcp-session-id").filter(|_| stateless.is_none()) {
             self.session = Some(id);
         }
         let content_type = header(&response, "content-type").unwrap_or_default();
@@ -354,6 +406,11 @@ fn refusal(response: &ureq::http::Response<ureq::Body>) -> Option<String> {
     }
 }
 
+/// Whether `value` can be sent as an HTTP header value as it is.
+fn is_header_safe(value: &str) -> bool {
+    value.bytes().all(|b| b.is_ascii_graphic() || b == b' ')
+}
+
 fn header(response: &ureq::http::Response<ureq::Body>, name: &str) -> Option<String> {
     Some(response.headers().get(name)?.to_str().ok()?.to_string())
 }
@@ -371,6 +428,18 @@ impl Transport for Http {
             Some(message) => Received::Message(message),
             None => self.trouble.take().unwrap_or(Received::Unanswered(None)),
         }
+    }
+
+    /// Each POST waits for its answer (posting on threads would order the transcript by
+    /// the scheduler).
+    fn pipelines(&self) -> bool {
+        false
+    }
+
+    fn restart(&mut self) -> io::Result<()> {
+        Err(io::Error::other(
+            "a server at a URL is not started by the probe",
+        ))
     }
 
     fn close(&mut self) -> String {

@@ -14,6 +14,8 @@ struct Document<'a> {
     version: u32,
     profile: &'a str,
     findings: Vec<JsonFinding<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    protocol_version: Option<&'a str>,
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     clauses: &'a [ClauseVerdict],
     summary: Summary,
@@ -94,6 +96,7 @@ pub fn render(report: &Report, out: &mut dyn Write) -> io::Result<()> {
         version: 1,
         profile: report.profile,
         findings: findings(report).collect(),
+        protocol_version: report.protocol_version.as_deref(),
         clauses: &report.clauses,
         summary: summary(report),
     };

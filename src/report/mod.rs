@@ -68,6 +68,8 @@ pub struct Report {
     /// A probe's verdict on each of the SEP's clauses, so that CI sees what was not tested;
     /// empty for `check` and `audit`.
     pub clauses: Vec<ClauseVerdict>,
+    /// The protocol version a probe spoke; `None` for `check` and `audit`.
+    pub protocol_version: Option<String>,
     /// What `--baseline` hid, when one was given.
     pub baselined: Option<Baselined>,
 }

@@ -128,9 +128,13 @@ fn level(level: Level) -> &'static str {
     }
 }
 
-/// The run's properties: the profile, and a probe's verdict on each clause.
+/// The run's properties: the profile, and a probe's protocol version and verdict on each
+/// clause.
 fn properties(report: &Report) -> serde_json::Value {
     let mut properties = json!({"profile": report.profile});
+    if let Some(version) = &report.protocol_version {
+        properties["protocol_version"] = json!(version);
+    }
     if !report.clauses.is_empty() {
         properties["clauses"] = json!(report.clauses);
     }

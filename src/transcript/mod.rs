@@ -9,6 +9,7 @@
 mod catalog;
 mod chunk;
 mod document;
+pub mod era;
 mod locate;
 mod message;
 pub mod read;

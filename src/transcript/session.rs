@@ -13,6 +13,7 @@ use foldhash::{HashMap, HashSet};
 use serde_json::Value;
 
 use super::catalog::{Catalog, Tool, first_error};
+use super::era::{self, is_modern};
 use super::locate::value_span;
 use super::message::{Failure, Json, Message, Outcome, Params, Parts, given, string};
 use super::read::{Dir, Origin};
@@ -60,6 +61,9 @@ pub type HeldLine = (usize, usize, String);
 #[derive(Default)]
 struct Session {
     version: Option<String>,
+    /// On the 2026-07-28 wire: a `server/discover` answered, or a call that named a version
+    /// from then on.
+    modern: bool,
     tools_capability: Option<bool>,
     catalog: Option<Catalog>,
     /// Pages of a listing still being followed through `nextCursor`.
@@ -279,6 +283,8 @@ impl Auditor {
             call: (method == "tools/call").then(|| call(m)),
         };
         let session = self.session(&m.origin.session);
+        let named = request.call.as_ref().and_then(|c| c.version.as_deref());
+        session.modern |= named.is_some_and(is_modern);
         session.pending[side(dir)].insert(request.id.clone(), request);
     }
 
@@ -360,6 +366,13 @@ impl Auditor {
                     ..
                 } = m.parts.of_result;
                 session.version = string(version).map(Cow::into_owned);
+                session.tools_capability = capabilities
+                    .map(|c| matches!(scan::members(c.text(), &["tools"]), Ok(Some([Some(_)]))));
+            }
+            // 2026-07-28's opening, when there is one: the capabilities come with the versions.
+            "server/discover" if m.result.is_some() => {
+                let capabilities = m.parts.of_result.capabilities;
+                session.modern = true;
                 session.tools_capability = capabilities
                     .map(|c| matches!(scan::members(c.text(), &["tools"]), Ok(Some([Some(_)]))));
             }
@@ -472,7 +485,18 @@ impl Auditor {
         let session = &self.sessions[&m.origin.session];
         let no_tools =
             code == Some(codes::METHOD_NOT_FOUND) && session.tools_capability == Some(false);
-        if code.is_some_and(|c| codes::KEPT.contains(&c)) || no_tools {
+        // -32020 to -32022 were given their meaning by 2026-07-28 (before, in drafts, they
+        // were -32001, -32003, -32004); a server known to speak an older version means
+        // something of its own by them.
+        let version = call.version.as_deref().or(session.version.as_deref());
+        let older = !session.modern && version.is_some_and(|v| !is_modern(v));
+        let kept =
+            code.is_some_and(|c| c == codes::URL_ELICITATION || !older && codes::KEPT.contains(&c));
+        // On the 2026-07-28 wire a request that does not name its version in `_meta` is
+        // refused with -32602, whatever it asks.
+        let no_envelope =
+            session.modern && call.version.is_none() && code == Some(codes::INVALID_PARAMS);
+        if kept || no_tools || no_envelope {
             return;
         }
         let catalog = session.catalog.as_ref().filter(|_| !session.stale);
@@ -536,7 +560,7 @@ impl Auditor {
         };
         let version = call.version.as_deref().or(session.version.as_deref());
         // From 2026-07-28 structuredContent may be any JSON value that conforms.
-        let any_value = any_value || version.is_some_and(|v| v >= "2026-07-28");
+        let any_value = any_value || version.is_some_and(is_modern);
         let object_root = schema.get("type").and_then(Value::as_str) == Some("object");
         let shape = rules::mcp106::shape_problem(member(structured), object_root, any_value);
         let problem = match (shape, structured) {
@@ -814,7 +838,7 @@ fn call(m: &Msg) -> Call {
         arguments: member(arguments),
     });
     let version = meta
-        .and_then(|m| scan::members(m.text(), &["io.modelcontextprotocol/protocolVersion"]).ok()?)
+        .and_then(|m| scan::members(m.text(), &[era::VERSION_KEY]).ok()?)
         .and_then(|[version]| string(version).map(Cow::into_owned));
     Call {
         name: string(name).map_or_else(|| "?".to_string(), Cow::into_owned),
