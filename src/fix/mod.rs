@@ -5,6 +5,7 @@
 
 pub mod apply;
 pub mod diff;
+pub mod response;
 pub mod rmcp;
 pub mod suppression;
 pub mod write;

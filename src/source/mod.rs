@@ -13,7 +13,7 @@ mod flow;
 pub mod index;
 mod results;
 mod roots;
-mod sinks;
+pub(crate) mod sinks;
 pub mod site;
 mod summary;
 mod syntax;
@@ -254,7 +254,7 @@ fn check_parsed(
         findings.extend(
             walk.sites
                 .iter()
-                .filter_map(|s| finding(s, source, &rewriter)),
+                .filter_map(|s| finding(s, source, file, &rewriter)),
         );
         if depth >= MAX_CALL_DEPTH {
             continue;
@@ -277,6 +277,7 @@ fn check_parsed(
 fn finding(
     site: &ErrorSite,
     source: &SourceText,
+    file: &syn::File,
     rewriter: &fix::rmcp::Rewriter,
 ) -> Option<Finding> {
     let evidence = site.evidence();
@@ -285,7 +286,10 @@ fn finding(
     let mut finding = rule
         .in_code(&evidence, &site.error.written, via)
         .at(site.span.clone());
-    let fixed = rewriter.tool_error(site.root, &site.span, rule.fix_text);
+    let fixed = match site.root {
+        RootKind::HandRolled => fix::response::tool_error(file, source, &site.span),
+        root => rewriter.tool_error(root, &site.span, rule.fix_text),
+    };
     let line = match &fixed {
         Ok(fix) => fix::available(fix).to_string(),
         Err(reason) => format!("no automatic fix: {reason}"),

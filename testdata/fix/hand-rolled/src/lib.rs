@@ -1,0 +1,4 @@
+//! The fixture crate: mcp-lint reads the modules; tests/fix-compiles.sh builds them fixed.
+#![allow(dead_code)] // nothing runs the servers: they are only built
+pub mod no_fix;
+pub mod server;
