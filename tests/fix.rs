@@ -157,7 +157,7 @@ fn the_configuration_can_allow_unsafe_fixes() {
     let dir = scratch("rmcp-3", "config");
     std::fs::write(dir.join("mcp-lint.toml"), "unsafe-fixes = true\n").unwrap();
     let out = fix(&dir, &[]);
-    assert_eq!(out.stderr, "mcp-lint: applied 3 fixes in 1 file\n");
+    assert_eq!(out.stderr, "mcp-lint: applied 4 fixes in 2 files\n");
     assert_eq!(
         sources(&dir),
         expected(&common::root().join("testdata/fix/rmcp-3"))

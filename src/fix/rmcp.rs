@@ -357,11 +357,7 @@ impl<'a> Rewriter<'a> {
 
     /// The blanks that start the line `span` starts on.
     fn indent(&self, span: proc_macro2::Span) -> String {
-        let start = span_range(self.source, span).start;
-        let text = self.source.text();
-        let line = text[..start].rfind('\n').map_or(0, |n| n + 1);
-        let blanks = text[line..].len() - text[line..].trim_start_matches([' ', '\t']).len();
-        text[line..line + blanks].to_string()
+        super::indent(self.source, span_range(self.source, span).start).to_string()
     }
 }
 

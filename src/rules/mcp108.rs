@@ -1,6 +1,6 @@
 use std::fmt::Display;
 
-use super::{Fixable, Level, RuleMeta};
+use super::{Applicability, Fixable, Level, RuleMeta};
 use crate::finding::Violation;
 
 pub static META: RuleMeta = RuleMeta {
@@ -11,7 +11,7 @@ pub static META: RuleMeta = RuleMeta {
     transcript: false,
     summary: "a server that relies on an SDK default known to answer unknown/disabled tools or bad arguments with a protocol error",
     sep: "SEP-2145: servers MUST report tool resolution and input validation failures as Tool Execution Errors, whatever their SDK does by default",
-    fix: Fixable::Never,
+    fix: Fixable::Sometimes(Applicability::Unsafe),
     doc: include_str!("../../rules/MCP108.md"),
 };
 

@@ -12,6 +12,7 @@ use super::deps::Version;
 use super::facts::{FileFacts, path_strings};
 use super::{is_tool_fn, span_range};
 use crate::finding::{Elsewhere, Finding, Label};
+use crate::fix;
 use crate::rules::{mcp104, mcp108};
 use crate::text::SourceText;
 
@@ -55,9 +56,15 @@ pub fn check(
     // file that imports nothing of its SDK.
     let mut finder = Defaults::new(facts, source);
     finder.visit_file(file);
+    let rmcp = std::cell::LazyCell::new(rmcp);
+    for (at, handler, attribute) in std::mem::take(&mut finder.generated) {
+        let version = rmcp.map(|v| (v.0, v.1));
+        let fixed = fix::router::call_tool(handler, attribute, source, version);
+        fix::attach(&mut finder.findings[at], fixed);
+    }
     let routes_here = crate_tools.router.as_ref() == Some(&source.name);
     if (!finder.tools.is_empty() || routes_here && !crate_tools.typed_arguments.is_empty())
-        && let Some(version) = rmcp()
+        && let Some(version) = *rmcp
     {
         let mut typed_arguments = Vec::new();
         for (attrs, sig) in std::mem::take(&mut finder.tools) {
@@ -77,6 +84,9 @@ struct Defaults<'a, 's> {
     tools: Vec<(&'a [Attribute], &'a Signature)>,
     /// The `#[tool_handler]` of the file's server, where its tools are routed.
     router: Option<&'a Attribute>,
+    /// The handlers whose `#[tool_handler]` generates `call_tool`: their finding's index, the
+    /// impl and the attribute, fixed once the version is known.
+    generated: Vec<(usize, &'a syn::ItemImpl, &'a Attribute)>,
     findings: Vec<Finding>,
 }
 
@@ -89,6 +99,7 @@ impl<'a, 's> Defaults<'a, 's> {
             source,
             tools: Vec::new(),
             router: None,
+            generated: Vec::new(),
             findings: Vec::new(),
         }
     }
@@ -107,7 +118,10 @@ impl<'a, 's> Defaults<'a, 's> {
         let router = item.attrs.iter().find(|a| is_router_attribute(a));
         self.router = self.router.or(router);
         match (router, call_tool) {
-            (Some(attribute), None) => self.push(attribute, mcp108::router_generated()),
+            (Some(attribute), None) => {
+                self.generated.push((self.findings.len(), item, attribute));
+                self.push(attribute, mcp108::router_generated());
+            }
             (_, Some(f)) => {
                 let mut calls = RouterCalls::default();
                 calls.visit_block(&f.block);

@@ -290,12 +290,7 @@ fn finding(
         RootKind::HandRolled => fix::response::tool_error(file, source, &site.span),
         root => rewriter.tool_error(root, &site.span, rule.fix_text),
     };
-    let line = match &fixed {
-        Ok(fix) => fix::available(fix).to_string(),
-        Err(reason) => format!("no automatic fix: {reason}"),
-    };
-    finding.help = fix::with_line(finding.help, &line);
-    finding.fix = fixed.ok();
+    fix::attach(&mut finding, fixed);
     let exit = |span: &Range<usize>| Label {
         span: span.clone(),
         text: rules::exit_label(site.root).into(),
