@@ -11,7 +11,7 @@
 
 use std::ops::Range;
 
-use proc_macro2::{TokenStream, TokenTree};
+use proc_macro2::{Delimiter, TokenStream, TokenTree};
 use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
 use syn::{Expr, Lit};
@@ -108,10 +108,10 @@ fn inline(
     }
     // Every name the kept part of the `json!` uses must be a parameter: anything else could
     // mean something else where the call is.
-    let idents = response.kept_idents(source);
-    if idents
+    let names = response.kept_names(source);
+    if names
         .iter()
-        .any(|(ident, _)| !params.iter().any(|(p, _)| p == ident))
+        .any(|n| !params.iter().any(|(p, _)| *p == n.name))
     {
         return Err(
             "the helper's response uses names other than its parameters, which may mean something else at the call",
@@ -119,11 +119,7 @@ fn inline(
     }
     let mut substitutions = Vec::new();
     for (param, arg) in &params {
-        let uses: Vec<&Range<usize>> = idents
-            .iter()
-            .filter(|(i, _)| i == param)
-            .map(|(_, r)| r)
-            .collect();
+        let uses: Vec<&Name> = names.iter().filter(|n| n.name == *param).collect();
         if uses.len() != 1 && !is_pure(arg) {
             return Err("an argument of the helper would be dropped or evaluated twice");
         }
@@ -133,7 +129,14 @@ fn inline(
         let text = json_operand(arg, source).ok_or(
             "an argument's type comes from the helper's parameter, and `json!` cannot infer it",
         )?;
-        substitutions.extend(uses.into_iter().map(|r| (r.clone(), text.clone())));
+        for name in uses {
+            // `&x` in place of `p` in `p.len()` would take the reference of the length.
+            let text = match name.postfix && matches!(arg, Expr::Reference(_)) {
+                true => format!("({text})"),
+                false => text.clone(),
+            };
+            substitutions.push((name.range.clone(), text));
+        }
     }
     Ok(response.render(source, span_range(source, mac.span()), &substitutions))
 }
@@ -179,9 +182,19 @@ fn json_operand(arg: &Expr, source: &SourceText) -> Option<String> {
             Some(text(arg))
         }
         Expr::Macro(m) if m.mac.path.is_ident("format") => Some(text(arg)),
-        Expr::Lit(_) | Expr::Path(_) | Expr::Field(_) | Expr::Index(_) => Some(text(arg)),
-        Expr::Reference(r) => json_operand(&r.expr, source).map(|_| text(arg)),
-        Expr::Paren(p) => json_operand(&p.expr, source).map(|_| text(arg)),
+        // An unsuffixed number's type, and `None`'s, came from the parameter.
+        Expr::Lit(l) => match &l.lit {
+            Lit::Int(i) if i.suffix().is_empty() => None,
+            Lit::Float(f) if f.suffix().is_empty() => None,
+            _ => Some(text(arg)),
+        },
+        Expr::Path(p) if p.path.is_ident("None") => None,
+        Expr::Path(_) | Expr::Field(_) | Expr::Index(_) => Some(text(arg)),
+        // Only around an operand written as it is: `&"..".into()` is not `&".."`.
+        Expr::Reference(syn::ExprReference { expr: inner, .. })
+        | Expr::Paren(syn::ExprParen { expr: inner, .. }) => json_operand(inner, source)
+            .filter(|t| *t == text(inner))
+            .map(|_| text(arg)),
         _ => None,
     }
 }
@@ -197,6 +210,13 @@ fn is_string_from(func: &Expr) -> bool {
         .map(|s| s.ident.to_string())
         .collect();
     names == ["String", "from"]
+}
+
+/// A name in a `json!`, and whether an operator binds to it from behind (`.m()`, `[i]`, `(..)`).
+struct Name {
+    name: String,
+    range: Range<usize>,
+    postfix: bool,
 }
 
 /// A `json!` JSON-RPC error response: the ranges of its `"error"` entry and of the message in it.
@@ -238,34 +258,50 @@ impl Response {
         })
     }
 
-    /// The identifiers the rewritten response keeps (all but those of the error's other
-    /// fields), with where each is; not those after a `.` or `::` (methods, fields, paths).
-    fn kept_idents(&self, source: &SourceText) -> Vec<(String, Range<usize>)> {
-        fn walk(tokens: TokenStream, source: &SourceText, out: &mut Vec<(String, Range<usize>)>) {
-            // `.` before a method or field; the second `:` of a path's `::`.
-            let (mut qualified, mut colon) = (false, false);
-            for tree in tokens {
-                match &tree {
-                    TokenTree::Ident(i) if !qualified => {
-                        out.push((i.to_string(), span_range(source, i.span())))
+    /// The names the rewritten response keeps (all but those of the error's other fields);
+    /// not those after a `.` or `::` (methods, fields, paths), nor `json!`'s own `true`,
+    /// `false` and `null`.
+    fn kept_names(&self, source: &SourceText) -> Vec<Name> {
+        fn walk(tokens: TokenStream, source: &SourceText, out: &mut Vec<Name>) {
+            let trees: Vec<TokenTree> = tokens.into_iter().collect();
+            for (n, tree) in trees.iter().enumerate() {
+                let punct = |at: Option<usize>| match at.and_then(|at| trees.get(at)) {
+                    Some(TokenTree::Punct(p)) => Some((p.as_char(), p.spacing())),
+                    _ => None,
+                };
+                match tree {
+                    TokenTree::Ident(i) => {
+                        // `.` before a method or field; the `::` of a path.
+                        let before = punct(n.checked_sub(1));
+                        let qualified = before.is_some_and(|(c, _)| c == '.')
+                            || (before.is_some_and(|(c, _)| c == ':')
+                                && punct(n.checked_sub(2))
+                                    == Some((':', proc_macro2::Spacing::Joint)));
+                        let keyword = ["true", "false", "null"].contains(&i.to_string().as_str());
+                        if !qualified && !keyword {
+                            let postfix = match trees.get(n + 1) {
+                                Some(TokenTree::Punct(p)) => p.as_char() == '.',
+                                Some(TokenTree::Group(g)) => g.delimiter() != Delimiter::Brace,
+                                _ => false,
+                            };
+                            out.push(Name {
+                                name: i.to_string(),
+                                range: span_range(source, i.span()),
+                                postfix,
+                            });
+                        }
                     }
                     TokenTree::Group(g) => walk(g.stream(), source, out),
                     _ => {}
                 }
-                let punct = match &tree {
-                    TokenTree::Punct(p) => Some(p.as_char()),
-                    _ => None,
-                };
-                qualified = punct == Some('.') || (colon && punct == Some(':'));
-                colon = matches!(&tree, TokenTree::Punct(p) if p.as_char() == ':' && p.spacing() == proc_macro2::Spacing::Joint);
             }
         }
-        let mut idents = Vec::new();
-        walk(self.tokens.clone(), source, &mut idents);
+        let mut names = Vec::new();
+        walk(self.tokens.clone(), source, &mut names);
         let within =
             |outer: &Range<usize>, r: &Range<usize>| outer.start <= r.start && r.end <= outer.end;
-        idents.retain(|(_, r)| !within(&self.entry, r) || within(&self.message, r));
-        idents
+        names.retain(|n| !within(&self.entry, &n.range) || within(&self.message, &n.range));
+        names
     }
 
     /// The text of `whole` (the macro, from its name to its closing bracket) with the error
@@ -346,4 +382,39 @@ fn find<'a>(
     };
     find.visit_file(file);
     find.found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fixed text of `text` for the error built at `site`, or why there is none.
+    fn fix(text: &str, site: &str) -> Result<String, &'static str> {
+        let source = SourceText::new("a.rs", text.into());
+        let file = syn::parse_file(text).unwrap();
+        let start = text.find(site).unwrap();
+        let fix = tool_error(&file, &source, &(start..start + site.len()))?;
+        Ok(crate::fix::apply::apply(text, &[&fix]))
+    }
+
+    const HELPER: &str = "fn error(id: &Value, code: i64, message: String) -> Value {\n    json!({\"id\": id.clone(), \"error\": {\"code\": code, \"message\": message}})\n}\n";
+
+    #[test]
+    fn an_argument_is_parenthesized_where_an_operator_binds_to_it() {
+        let call = r#"error(&request["id"], -32602, "bad".into())"#;
+        let text = format!("{HELPER}fn f() {{ {call} }}\n");
+        let fixed = fix(&text, call).unwrap();
+        let want = r#"fn f() { json!({"id": (&request["id"]).clone(), "result": {"content": [{"type": "text", "text": "bad"}], "isError": true}}) }"#;
+        assert_eq!(fixed, format!("{HELPER}{want}\n"));
+    }
+
+    #[test]
+    fn no_fix_where_json_would_not_know_an_arguments_type() {
+        for message in ["7", "None", "&msg.into()"] {
+            let call = format!("error(id, -32602, {message})");
+            let text = format!("{HELPER}fn f() {{ {call} }}\n");
+            let why = fix(&text, &call).unwrap_err();
+            assert!(why.contains("cannot infer"), "{message}: {why}");
+        }
+    }
 }
