@@ -13,10 +13,11 @@ use super::facts::{FileFacts, path_strings};
 use super::{is_tool_fn, span_range};
 use crate::finding::{Elsewhere, Finding, Label};
 use crate::fix;
-use crate::rules::{mcp104, mcp108};
+use crate::rules::{mcp101, mcp104, mcp108};
 use crate::text::SourceText;
 
 const FIXED_ARGUMENTS: Version = Version(1, 8, 0);
+const HAS_ROUTE: Version = Version(0, 6, 0);
 const OUTPUT_CHECKS: (Version, Version) = (Version(0, 4, 0), Version(0, 6, 0));
 
 /// Where a crate's server routes its tools, and the typed arguments of all its tools: the
@@ -48,7 +49,7 @@ pub fn tools_of(file: &syn::File, facts: &FileFacts, source: &SourceText) -> (bo
 pub fn check(
     file: &syn::File,
     facts: &FileFacts,
-    source: &SourceText,
+    (source, rewriter): (&SourceText, &fix::rmcp::Rewriter),
     rmcp: impl FnOnce() -> Option<Version>,
     crate_tools: &CrateTools,
 ) -> Vec<Finding> {
@@ -60,6 +61,19 @@ pub fn check(
     for (at, handler, attribute) in std::mem::take(&mut finder.generated) {
         let version = rmcp.map(|v| (v.0, v.1));
         let fixed = fix::router::call_tool(handler, attribute, source, version);
+        fix::attach(&mut finder.findings[at], fixed);
+    }
+    for (at, call_tool, delegation) in std::mem::take(&mut finder.delegated) {
+        // `ToolRouter::has_route` is in rmcp's sources from 0.6 on (0.6.4 to 3.11 read).
+        let fixed = match *rmcp {
+            Some(version) if version >= HAS_ROUTE => {
+                rewriter.route_check(call_tool, delegation, mcp101::RULE.fix_text)
+            }
+            Some(_) => Err("rmcp before 0.6 may have no `ToolRouter::has_route`: upgrade rmcp"),
+            None => Err(
+                "rmcp's version is not known (no Cargo.lock names it), and the fix depends on it",
+            ),
+        };
         fix::attach(&mut finder.findings[at], fixed);
     }
     let routes_here = crate_tools.router.as_ref() == Some(&source.name);
@@ -87,6 +101,9 @@ struct Defaults<'a, 's> {
     /// The handlers whose `#[tool_handler]` generates `call_tool`: their finding's index, the
     /// impl and the attribute, fixed once the version is known.
     generated: Vec<(usize, &'a syn::ItemImpl, &'a Attribute)>,
+    /// The `call_tool`s that hand every call to the router unchecked: their finding's index,
+    /// the function and the delegation.
+    delegated: Vec<(usize, &'a syn::ImplItemFn, &'a Expr)>,
     findings: Vec<Finding>,
 }
 
@@ -100,6 +117,7 @@ impl<'a, 's> Defaults<'a, 's> {
             tools: Vec::new(),
             router: None,
             generated: Vec::new(),
+            delegated: Vec::new(),
             findings: Vec::new(),
         }
     }
@@ -129,6 +147,7 @@ impl<'a, 's> Defaults<'a, 's> {
                     .iter()
                     .any(|m| calls.methods.contains(&m.to_string()));
                 if let (Some(delegation), false) = (calls.delegation, checked) {
+                    self.delegated.push((self.findings.len(), f, delegation));
                     self.push(delegation, mcp108::router_delegated());
                 }
             }

@@ -211,10 +211,12 @@ fn check_parsed(
         crate_dir: &crate_dir,
     };
     let crate_tools = index.tools(&crate_dir);
+    let rmcp_major = || deps::rmcp_version(path).map(|v| v.0);
+    let rewriter = fix::rmcp::Rewriter::new(file, source, &rmcp_major);
     let mut findings = defaults::check(
         file,
         &facts,
-        source,
+        (source, &rewriter),
         || deps::rmcp_version(path),
         crate_tools,
     );
@@ -245,8 +247,6 @@ fn check_parsed(
             _ => {}
         }
     }
-    let rmcp_major = || deps::rmcp_version(path).map(|v| v.0);
-    let rewriter = fix::rmcp::Rewriter::new(file, source, &rmcp_major);
     let mut queue: Vec<(Root, usize)> = roots.into_iter().map(|r| (r, 0)).collect();
     let mut followed = HashSet::new();
     while let Some((root, depth)) = queue.pop() {
