@@ -14,6 +14,10 @@ pub mod write;
 use crate::finding::{Applicability, Finding, Fix};
 use crate::text::SourceText;
 
+/// Why a fix that depends on rmcp's version is not made when the version is not known.
+pub const UNKNOWN_RMCP: &str =
+    "rmcp's version is not known (no Cargo.lock names it), and the fix depends on it";
+
 /// The help line of a finding with a fix: how to apply it.
 pub fn available(fix: &Fix) -> &'static str {
     match fix.applicability {

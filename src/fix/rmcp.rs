@@ -301,12 +301,14 @@ impl<'a> Rewriter<'a> {
                     Some(_) => "Content",
                     None if imports.names.iter().any(|n| n == "ContentBlock") => "ContentBlock",
                     None if imports.names.iter().any(|n| n == "Content") => "Content",
-                    None => return Err("rmcp's version is not known (no Cargo.lock names it), and the fix depends on it"),
+                    None => return Err(super::UNKNOWN_RMCP),
                 };
-                Ok(match imports.names.iter().any(|n| n == name) || imports.model_glob {
-                    true => name.to_string(),
-                    false => format!("rmcp::model::{name}"),
-                })
+                Ok(
+                    match imports.names.iter().any(|n| n == name) || imports.model_glob {
+                        true => name.to_string(),
+                        false => format!("rmcp::model::{name}"),
+                    },
+                )
             })
             .clone()
     }

@@ -24,8 +24,7 @@ pub fn call_tool(
     source: &SourceText,
     version: Option<(u64, u64)>,
 ) -> Result<Fix, &'static str> {
-    let (major, minor) = version
-        .ok_or("rmcp's version is not known (no Cargo.lock names it), and the fix depends on it")?;
+    let (major, minor) = version.ok_or(super::UNKNOWN_RMCP)?;
     if (major, minor) < (1, 7) {
         return Err(
             "`#[tool_handler]` of rmcp before 1.7 generates its `call_tool` even beside one of the impl's own: upgrade rmcp, or drop `#[tool_handler]` and write `call_tool` and `list_tools` yourself",
@@ -122,11 +121,7 @@ mod tests {
     fn no_fix_before_rmcp_1_7_or_without_a_version() {
         let text = "#[tool_handler]\nimpl ServerHandler for S {}\n";
         assert!(fix(text, Some((0, 8))).unwrap_err().contains("before 1.7"));
-        assert!(
-            fix(text, None)
-                .unwrap_err()
-                .contains("version is not known")
-        );
+        assert_eq!(fix(text, None), Err(crate::fix::UNKNOWN_RMCP));
     }
 
     #[test]

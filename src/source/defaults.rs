@@ -49,7 +49,8 @@ pub fn tools_of(file: &syn::File, facts: &FileFacts, source: &SourceText) -> (bo
 pub fn check(
     file: &syn::File,
     facts: &FileFacts,
-    (source, rewriter): (&SourceText, &fix::rmcp::Rewriter),
+    source: &SourceText,
+    rewriter: &fix::rmcp::Rewriter,
     rmcp: impl FnOnce() -> Option<Version>,
     crate_tools: &CrateTools,
 ) -> Vec<Finding> {
@@ -70,9 +71,7 @@ pub fn check(
                 rewriter.route_check(call_tool, delegation, mcp101::RULE.fix_text)
             }
             Some(_) => Err("rmcp before 0.6 may have no `ToolRouter::has_route`: upgrade rmcp"),
-            None => Err(
-                "rmcp's version is not known (no Cargo.lock names it), and the fix depends on it",
-            ),
+            None => Err(fix::UNKNOWN_RMCP),
         };
         fix::attach(&mut finder.findings[at], fixed);
     }

@@ -216,7 +216,8 @@ fn check_parsed(
     let mut findings = defaults::check(
         file,
         &facts,
-        (source, &rewriter),
+        source,
+        &rewriter,
         || deps::rmcp_version(path),
         crate_tools,
     );

@@ -58,3 +58,27 @@ impl ServerHandler for Shop {
         }
     }
 }
+
+pub struct Mirror {
+    tool_router: ToolRouter<Mirror>,
+}
+
+#[tool_router]
+impl Mirror {
+    #[tool(description = "Echo, lower-cased")]
+    async fn echo(&self) -> String {
+        "echo".to_string()
+    }
+}
+
+impl ServerHandler for Mirror {
+    async fn call_tool(
+        &self,
+        mut request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResult, ErrorData> {
+        // The router sees another name than the request came with: no fix.
+        request.name = request.name.to_lowercase().into();
+        self.tool_router.call(ToolCallContext::new(self, request, context)).await //~ MCP108@9
+    }
+}
