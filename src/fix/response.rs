@@ -25,6 +25,10 @@ use crate::text::SourceText;
 const RESULT_OPEN: &str = r#""result": {"content": [{"type": "text", "text": "#;
 const RESULT_CLOSE: &str = r#"}], "isError": true}"#;
 
+/// Why an error response built in a function the tools/call handler calls is not rewritten.
+pub const IN_A_CALLEE: &str =
+    "the error is built in a function the handler calls, whose other callers may expect it";
+
 /// The fix for the hand-rolled error response built at `error` in `file`, or why there is none.
 pub fn tool_error(
     file: &syn::File,

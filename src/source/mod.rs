@@ -5,6 +5,7 @@
 //! the protocol errors that reach its response ([`site::ErrorSite`]), and let the MCP101-MCP105
 //! rules classify each one.
 
+mod callers;
 mod defaults;
 mod deps;
 mod facts;
@@ -248,14 +249,17 @@ fn check_parsed(
             _ => {}
         }
     }
-    let mut queue: Vec<(Root, usize)> = roots.into_iter().map(|r| (r, 0)).collect();
+    // With each root, whether only the handler reaches it: a function the handler calls may
+    // have other callers, which a fix there would change too.
+    let called_once = callers::called_once(file);
+    let mut queue: Vec<(Root, usize, bool)> = roots.into_iter().map(|r| (r, 0, true)).collect();
     let mut followed = HashSet::new();
-    while let Some((root, depth)) = queue.pop() {
+    while let Some((root, depth, sole)) = queue.pop() {
         let walk = flow::walk(&ctx, root);
         findings.extend(
             walk.sites
                 .iter()
-                .filter_map(|s| finding(s, source, file, &rewriter)),
+                .filter_map(|s| finding(s, source, (file, sole), &rewriter)),
         );
         if depth >= MAX_CALL_DEPTH {
             continue;
@@ -268,6 +272,7 @@ fn check_parsed(
                 queue.push((
                     Root::new(RootKind::HandRolled, Body::Block(block)),
                     depth + 1,
+                    sole && called_once.contains(&name),
                 ));
             }
         }
@@ -278,7 +283,7 @@ fn check_parsed(
 fn finding(
     site: &ErrorSite,
     source: &SourceText,
-    file: &syn::File,
+    (file, sole): (&syn::File, bool),
     rewriter: &fix::rmcp::Rewriter,
 ) -> Option<Finding> {
     let evidence = site.evidence();
@@ -288,6 +293,8 @@ fn finding(
         .in_code(&evidence, &site.error.written, via)
         .at(site.span.clone());
     let fixed = match site.root {
+        // Built in a function the handler calls: its other callers may want the error.
+        RootKind::HandRolled if !sole => Err(fix::response::IN_A_CALLEE),
         RootKind::HandRolled => fix::response::tool_error(file, source, &site.span),
         root => rewriter.tool_error(root, &site.span, rule.fix_text),
     };
