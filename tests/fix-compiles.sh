@@ -3,10 +3,15 @@
 # directory, every src/NAME.rs replaced by its NAME.rs.fixed, and built with `cargo check`
 # against the rmcp its manifest names. Needs crates.io (CI), or CARGO_NET_OFFLINE=true with
 # the crates already fetched; so it is not part of `cargo test`.
+#
+# Then the shipped examples (testdata/examples/*/), as they are and as
+# `mcp-lint check --fix --unsafe-fixes` leaves them: the issue's bar (#13).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
+cargo build --quiet --manifest-path "$root/Cargo.toml"
+mcp_lint="${CARGO_TARGET_DIR:-$root/target}/debug/mcp-lint"
 export CARGO_TARGET_DIR="$root/target/fix-compiles"
 for fixture in "$root"/testdata/fix/*/; do
   name=$(basename "$fixture")
@@ -18,5 +23,16 @@ for fixture in "$root"/testdata/fix/*/; do
     [ -e "$fixed" ] && mv "$fixed" "${fixed%.fixed}"
   done
   echo "fix-compiles: $name"
+  cargo check --quiet --manifest-path "$crate/Cargo.toml"
+done
+for example in "$root"/testdata/examples/*/; do
+  name=$(basename "$example")
+  crate="$scratch/example-$name"
+  cp -r "$example" "$crate"
+  echo "fix-compiles: examples/$name as shipped"
+  cargo check --quiet --manifest-path "$crate/Cargo.toml"
+  # Exit 1 is the findings that remain (MCP108 on rmcp 0.8: an upgrade, not a source edit).
+  "$mcp_lint" check --fix --unsafe-fixes --quiet "$crate" >/dev/null || [ $? -eq 1 ]
+  echo "fix-compiles: examples/$name fixed"
   cargo check --quiet --manifest-path "$crate/Cargo.toml"
 done

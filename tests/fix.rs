@@ -23,10 +23,14 @@ fn crates() -> Vec<PathBuf> {
 
 /// A copy of the fixture crate `name` in a directory of its own, named for the test.
 fn scratch(name: &str, test: &str) -> PathBuf {
-    let to =
-        std::env::temp_dir().join(format!("mcp-lint-fix-{}-{test}-{name}", std::process::id()));
+    copy_of(&format!("testdata/fix/{name}"), &format!("{test}-{name}"))
+}
+
+/// A copy of `testdata`'s directory `from` in a directory of its own, named `name`.
+fn copy_of(from: &str, name: &str) -> PathBuf {
+    let to = std::env::temp_dir().join(format!("mcp-lint-fix-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&to);
-    copy(&common::root().join("testdata/fix").join(name), &to);
+    copy(&common::root().join(from), &to);
     to
 }
 
@@ -153,7 +157,7 @@ fn the_configuration_can_allow_unsafe_fixes() {
     let dir = scratch("rmcp-3", "config");
     std::fs::write(dir.join("mcp-lint.toml"), "unsafe-fixes = true\n").unwrap();
     let out = fix(&dir, &[]);
-    assert_eq!(out.stderr, "mcp-lint: applied 3 fixes in 1 file\n");
+    assert_eq!(out.stderr, "mcp-lint: applied 4 fixes in 2 files\n");
     assert_eq!(
         sources(&dir),
         expected(&common::root().join("testdata/fix/rmcp-3"))
@@ -252,5 +256,50 @@ fn a_fix_the_check_turns_down_is_not_applied() {
     );
     assert_eq!(out.status, 1, "the finding remains");
     assert_eq!(std::fs::read_to_string(&vague).unwrap(), before);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The issue's bar: `--fix --unsafe-fixes` on the shipped examples leaves no finding but the
+/// one only an rmcp upgrade fixes (MCP108 on rmcp 0.8's typed arguments: `--fix` does not
+/// edit Cargo.toml), and a second run changes nothing. tests/fix-compiles.sh builds the result.
+#[test]
+fn the_examples_are_fixed_but_for_the_rmcp_upgrade() {
+    let dir = copy_of("testdata/examples", "examples");
+    let path = dir.to_str().unwrap();
+    let fix_all = || {
+        let args = [
+            "check",
+            "--fix",
+            "--unsafe-fixes",
+            "--format",
+            "concise",
+            path,
+        ];
+        run_in(&dir, &args)
+    };
+    let first = fix_all();
+    assert_eq!(first.status, 1, "{}", first.stderr);
+    let remaining = first.stdout.replace(path, "");
+    assert_eq!(
+        remaining,
+        "/weather-server/src/tools.rs:26:48: MCP108 error with rmcp 0.8.0, arguments that do not deserialize into any of 3 typed tool arguments are answered with a JSON-RPC error (-32602)\n\
+         mcp-lint: 1 error, 0 warnings, 0 advice in 3 files (profile sep-2145)\n"
+    );
+    assert_eq!(first.stderr, "mcp-lint: applied 7 fixes in 3 files\n");
+    let fixed = std::fs::read_to_string(dir.join("hand-rolled-server/src/main.rs")).unwrap();
+    assert!(
+        fixed.contains(r#"return json!({"jsonrpc": "2.0", "id": id, "result": {"content": [{"type": "text", "text": "title is required"}], "isError": true}});"#),
+        "{fixed}"
+    );
+    let files = [
+        "hand-rolled-server/src/main.rs",
+        "weather-server/src/main.rs",
+        "weather-server/src/tools.rs",
+    ];
+    let read = || files.map(|f| std::fs::read_to_string(dir.join(f)).unwrap());
+    let after_first = read();
+    let second = fix_all();
+    assert_eq!((second.stdout, second.stderr.as_str()), (first.stdout, ""));
+    assert_eq!(read(), after_first, "a second --fix changes nothing");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -5,11 +5,18 @@
 
 pub mod apply;
 pub mod diff;
+pub mod response;
 pub mod rmcp;
+pub mod router;
 pub mod suppression;
 pub mod write;
 
-use crate::finding::{Applicability, Fix};
+use crate::finding::{Applicability, Finding, Fix};
+use crate::text::SourceText;
+
+/// Why a fix that depends on rmcp's version is not made when the version is not known.
+pub const UNKNOWN_RMCP: &str =
+    "rmcp's version is not known (no Cargo.lock names it), and the fix depends on it";
 
 /// The help line of a finding with a fix: how to apply it.
 pub fn available(fix: &Fix) -> &'static str {
@@ -27,4 +34,22 @@ pub fn with_line(help: Option<String>, line: &str) -> Option<String> {
         Some(help) => format!("{help}\n{line}"),
         None => line.to_string(),
     })
+}
+
+/// Gives `finding` its fix, or the reason it has none, as the last line of its help.
+pub fn attach(finding: &mut Finding, fixed: Result<Fix, &str>) {
+    let line = match &fixed {
+        Ok(fix) => available(fix).to_string(),
+        Err(reason) => format!("no automatic fix: {reason}"),
+    };
+    finding.help = with_line(finding.help.take(), &line);
+    finding.fix = fixed.ok();
+}
+
+/// The blanks that start the line holding byte `at` of `source`.
+pub fn indent(source: &SourceText, at: usize) -> &str {
+    let text = source.text();
+    let line = text[..at].rfind('\n').map_or(0, |n| n + 1);
+    let rest = &text[line..];
+    &rest[..rest.len() - rest.trim_start_matches([' ', '\t']).len()]
 }

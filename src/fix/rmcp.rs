@@ -99,6 +99,78 @@ impl<'a> Rewriter<'a> {
         })
     }
 
+    /// The fix for a `call_tool` that hands every call to rmcp's router at `delegation`
+    /// (`router.call(ctx)`) without checking the name (MCP108): a `has_route` check that
+    /// answers a name with no route with `sep_text`, just before the request goes into the
+    /// `ToolCallContext`. Only where that is sure to run on every way to the router and to see
+    /// the request as the router would: the request binding is neither `mut` nor shadowed, and
+    /// both the context and the call are built in the body's own statements, not under a
+    /// condition (a name handled before, `"special" => ..`, stays handled).
+    pub fn route_check(
+        &self,
+        call_tool: &syn::ImplItemFn,
+        delegation: &Expr,
+        sep_text: &str,
+    ) -> Result<Fix, &'static str> {
+        const NOT_STRAIGHT: &str = "the request does not go straight from the parameter to the router in the body's own statements";
+        let sig = &call_tool.sig;
+        let (result, into) = self.call_tool_result(sig).ok_or(
+            "call_tool does not return `Result<CallToolResult, _>`, so a tool error does not fit its type",
+        )?;
+        let request =
+            request_param(sig).ok_or("call_tool has no request parameter bound to a name")?;
+        let Expr::MethodCall(call) = delegation else {
+            return Err(NOT_STRAIGHT);
+        };
+        // The router, evaluated once more for the check: a field, or `Self::tool_router()`.
+        let router_ok = match call.receiver.as_ref() {
+            Expr::Field(_) => true,
+            Expr::Call(c) => c.args.is_empty(),
+            _ => false,
+        };
+        if !router_ok || request.mutability.is_some() || request.by_ref.is_some() {
+            return Err(NOT_STRAIGHT);
+        }
+        let name = request.ident.to_string();
+        let mut body = BodyFacts {
+            name: &name,
+            shadowed: false,
+            contexts: Vec::new(),
+        };
+        body.visit_block(&call_tool.block);
+        let ([context], false) = (body.contexts.as_slice(), body.shadowed) else {
+            return Err(NOT_STRAIGHT);
+        };
+        let stmts = &call_tool.block.stmts;
+        let holding = |target: &Expr| {
+            let range = span_range(self.source, target.span());
+            stmts
+                .iter()
+                .position(|stmt| straight_in(stmt, &range, self.source))
+        };
+        let (Some(at), Some(delegated)) = (holding(context), holding(delegation)) else {
+            return Err(NOT_STRAIGHT);
+        };
+        if delegated < at {
+            return Err(NOT_STRAIGHT);
+        }
+        let message = self.sep_message(sig, sep_text).ok_or(NOT_STRAIGHT)?;
+        let content = self.content()?;
+        let router = self.text(call.receiver.span());
+        let indent = self.indent(stmts[at].span());
+        let text = format!(
+            "if !{router}.has_route(&{name}.name) {{\n{indent}    return Ok({result}::error(vec![{content}::text({message})]){into});\n{indent}}}\n{indent}"
+        );
+        let start = span_range(self.source, stmts[at].span()).start;
+        Ok(Fix {
+            applicability: Applicability::Unsafe,
+            edits: vec![Edit {
+                range: start..start,
+                text,
+            }],
+        })
+    }
+
     /// The innermost function (free or in an impl) whose body holds `span`.
     fn enclosing_fn(&self, span: &Range<usize>) -> Option<(&'a Signature, &'a Block)> {
         struct Find<'s, 'a> {
@@ -211,22 +283,7 @@ impl<'a> Rewriter<'a> {
         if after.contains('<') || before.contains('<') || sig.ident != "call_tool" {
             return None;
         }
-        let request = sig.inputs.iter().find_map(|input| match input {
-            syn::FnArg::Typed(typed) => {
-                let syn::Type::Path(ty) = typed.ty.as_ref() else {
-                    return None;
-                };
-                let last = ty.path.segments.last()?;
-                let syn::Pat::Ident(name) = typed.pat.as_ref() else {
-                    return None;
-                };
-                last.ident
-                    .to_string()
-                    .starts_with("CallToolRequestParam")
-                    .then(|| name.ident.to_string())
-            }
-            syn::FnArg::Receiver(_) => None,
-        })?;
+        let request = &request_param(sig)?.ident;
         Some(format!(
             "format!({:?}, {request}.name)",
             format!("{before}{{}}{after}")
@@ -244,12 +301,14 @@ impl<'a> Rewriter<'a> {
                     Some(_) => "Content",
                     None if imports.names.iter().any(|n| n == "ContentBlock") => "ContentBlock",
                     None if imports.names.iter().any(|n| n == "Content") => "Content",
-                    None => return Err("rmcp's version is not known (no Cargo.lock names it), and the fix depends on it"),
+                    None => return Err(super::UNKNOWN_RMCP),
                 };
-                Ok(match imports.names.iter().any(|n| n == name) || imports.model_glob {
-                    true => name.to_string(),
-                    false => format!("rmcp::model::{name}"),
-                })
+                Ok(
+                    match imports.names.iter().any(|n| n == name) || imports.model_glob {
+                        true => name.to_string(),
+                        false => format!("rmcp::model::{name}"),
+                    },
+                )
             })
             .clone()
     }
@@ -357,11 +416,7 @@ impl<'a> Rewriter<'a> {
 
     /// The blanks that start the line `span` starts on.
     fn indent(&self, span: proc_macro2::Span) -> String {
-        let start = span_range(self.source, span).start;
-        let text = self.source.text();
-        let line = text[..start].rfind('\n').map_or(0, |n| n + 1);
-        let blanks = text[line..].len() - text[line..].trim_start_matches([' ', '\t']).len();
-        text[line..line + blanks].to_string()
+        super::indent(self.source, span_range(self.source, span).start).to_string()
     }
 }
 
@@ -533,5 +588,96 @@ impl Imports {
 impl<'a> Visit<'a> for Imports {
     fn visit_item_use(&mut self, u: &'a syn::ItemUse) {
         self.tree(&u.tree, None);
+    }
+}
+
+/// The `CallToolRequestParam(s)` parameter of `call_tool`, when it is bound to a name.
+fn request_param(sig: &Signature) -> Option<&syn::PatIdent> {
+    sig.inputs.iter().find_map(|input| {
+        let syn::FnArg::Typed(typed) = input else {
+            return None;
+        };
+        let syn::Type::Path(ty) = typed.ty.as_ref() else {
+            return None;
+        };
+        let syn::Pat::Ident(name) = typed.pat.as_ref() else {
+            return None;
+        };
+        let last = ty.path.segments.last()?;
+        last.ident
+            .to_string()
+            .starts_with("CallToolRequestParam")
+            .then_some(name)
+    })
+}
+
+/// What [`Rewriter::route_check`] needs of a `call_tool` body: whether a pattern binds the
+/// request's `name` again, and each `ToolCallContext::new(.., name, ..)`.
+struct BodyFacts<'n, 'a> {
+    name: &'n str,
+    shadowed: bool,
+    contexts: Vec<&'a Expr>,
+}
+
+impl<'a> Visit<'a> for BodyFacts<'_, 'a> {
+    fn visit_pat_ident(&mut self, p: &'a syn::PatIdent) {
+        self.shadowed |= p.ident == self.name;
+        visit::visit_pat_ident(self, p);
+    }
+
+    fn visit_expr(&mut self, e: &'a Expr) {
+        if let Expr::Call(call) = e
+            && let Expr::Path(func) = call.func.as_ref()
+            && func.path.segments.len() >= 2
+            && func
+                .path
+                .segments
+                .iter()
+                .rev()
+                .take(2)
+                .map(|s| s.ident.to_string())
+                .eq(["new", "ToolCallContext"])
+            && call
+                .args
+                .iter()
+                .any(|a| matches!(a, Expr::Path(p) if p.path.is_ident(self.name)))
+        {
+            self.contexts.push(e);
+        }
+        visit::visit_expr(self, e);
+    }
+
+    // A nested function's request is its own.
+    fn visit_item(&mut self, _: &'a syn::Item) {}
+}
+
+/// Whether the expression at `target` is in `stmt` on a way that runs whenever `stmt` does:
+/// through `let` initializers, calls, method calls, `.await`, `?`, `return`, parentheses and
+/// references, not under a condition, a loop, a closure or a block.
+fn straight_in(stmt: &Stmt, target: &Range<usize>, source: &SourceText) -> bool {
+    fn expr(e: &Expr, target: &Range<usize>, source: &SourceText) -> bool {
+        if span_range(source, e.span()) == *target {
+            return true;
+        }
+        match e {
+            Expr::Call(c) => c.args.iter().any(|a| expr(a, target, source)),
+            Expr::MethodCall(m) => {
+                expr(&m.receiver, target, source) || m.args.iter().any(|a| expr(a, target, source))
+            }
+            Expr::Await(a) => expr(&a.base, target, source),
+            Expr::Try(t) => expr(&t.expr, target, source),
+            Expr::Return(r) => r.expr.as_ref().is_some_and(|v| expr(v, target, source)),
+            Expr::Paren(p) => expr(&p.expr, target, source),
+            Expr::Reference(r) => expr(&r.expr, target, source),
+            _ => false,
+        }
+    }
+    match stmt {
+        Stmt::Local(local) => local
+            .init
+            .as_ref()
+            .is_some_and(|init| init.diverge.is_none() && expr(&init.expr, target, source)),
+        Stmt::Expr(e, _) => expr(e, target, source),
+        _ => false,
     }
 }

@@ -1,6 +1,6 @@
 use std::fmt::Display;
 
-use super::{Fixable, Level, RuleMeta};
+use super::{Applicability, Fixable, Level, RuleMeta};
 use crate::finding::Violation;
 
 pub static META: RuleMeta = RuleMeta {
@@ -11,7 +11,7 @@ pub static META: RuleMeta = RuleMeta {
     transcript: false,
     summary: "a server that relies on an SDK default known to answer unknown/disabled tools or bad arguments with a protocol error",
     sep: "SEP-2145: servers MUST report tool resolution and input validation failures as Tool Execution Errors, whatever their SDK does by default",
-    fix: Fixable::Never,
+    fix: Fixable::Sometimes(Applicability::Unsafe),
     doc: include_str!("../../rules/MCP108.md"),
 };
 
@@ -26,6 +26,16 @@ pub type Default = (Violation, Option<&'static str>);
 
 fn violation(message: String, label: &str, help: &str) -> Violation {
     Violation::new(&META, message, label, Some(format!("{help}\n{}", META.sep)))
+}
+
+/// Why a default that only a newer rmcp changes has no fix: `--fix`, like ruff's and clippy's,
+/// edits sources and leaves the manifest and lock file, whose changes need a human's review.
+const UPGRADE_ONLY: &str = "no automatic fix: upgrading rmcp is the fix, and `--fix` edits Rust sources, never Cargo.toml or Cargo.lock";
+
+/// A violation of a default that only upgrading rmcp changes.
+fn upgrade_only(message: String, label: &str, help: &str) -> Violation {
+    let help = format!("{help}\n{}\n{UPGRADE_ONLY}", META.sep);
+    Violation::new(&META, message, label, Some(help))
 }
 
 /// `#[tool_handler]` generates a `call_tool` that hands every call to rmcp's router.
@@ -91,7 +101,7 @@ pub fn arguments_before_1_8(version: &dyn Display, arguments: usize) -> Default 
         "with rmcp {version}, arguments that do not deserialize into {whose} are answered with a JSON-RPC error (-32602)"
     );
     let help = "upgrade rmcp to 1.8 or later, which answers them with an isError result (one line of Cargo.toml fixes every tool); or take `Parameters<JsonObject>` and answer invalid arguments with `CallToolResult::error` yourself";
-    (violation(message, DESERIALIZED_BY_RMCP, help), None)
+    (upgrade_only(message, DESERIALIZED_BY_RMCP, help), None)
 }
 
 /// A tool with an output schema, which rmcp 0.4-0.5 checks into a protocol error.
@@ -102,7 +112,7 @@ pub fn output_checks(version: &dyn Display) -> Default {
     let help =
         "upgrade rmcp to 0.6 or later, or answer a mismatch with `CallToolResult::error` yourself";
     (
-        violation(message, "this tool declares an output schema", help),
+        upgrade_only(message, "this tool declares an output schema", help),
         None,
     )
 }

@@ -12,10 +12,12 @@ use super::deps::Version;
 use super::facts::{FileFacts, path_strings};
 use super::{is_tool_fn, span_range};
 use crate::finding::{Elsewhere, Finding, Label};
-use crate::rules::{mcp104, mcp108};
+use crate::fix;
+use crate::rules::{mcp101, mcp104, mcp108};
 use crate::text::SourceText;
 
 const FIXED_ARGUMENTS: Version = Version(1, 8, 0);
+const HAS_ROUTE: Version = Version(0, 6, 0);
 const OUTPUT_CHECKS: (Version, Version) = (Version(0, 4, 0), Version(0, 6, 0));
 
 /// Where a crate's server routes its tools, and the typed arguments of all its tools: the
@@ -48,6 +50,7 @@ pub fn check(
     file: &syn::File,
     facts: &FileFacts,
     source: &SourceText,
+    rewriter: &fix::rmcp::Rewriter,
     rmcp: impl FnOnce() -> Option<Version>,
     crate_tools: &CrateTools,
 ) -> Vec<Finding> {
@@ -55,9 +58,26 @@ pub fn check(
     // file that imports nothing of its SDK.
     let mut finder = Defaults::new(facts, source);
     finder.visit_file(file);
+    let rmcp = std::cell::LazyCell::new(rmcp);
+    for (at, handler, attribute) in std::mem::take(&mut finder.generated) {
+        let version = rmcp.map(|v| (v.0, v.1));
+        let fixed = fix::router::call_tool(handler, attribute, source, version);
+        fix::attach(&mut finder.findings[at], fixed);
+    }
+    for (at, call_tool, delegation) in std::mem::take(&mut finder.delegated) {
+        // `ToolRouter::has_route` is in rmcp's sources from 0.6 on (0.6.4 to 3.11 read).
+        let fixed = match *rmcp {
+            Some(version) if version >= HAS_ROUTE => {
+                rewriter.route_check(call_tool, delegation, mcp101::RULE.fix_text)
+            }
+            Some(_) => Err("rmcp before 0.6 may have no `ToolRouter::has_route`: upgrade rmcp"),
+            None => Err(fix::UNKNOWN_RMCP),
+        };
+        fix::attach(&mut finder.findings[at], fixed);
+    }
     let routes_here = crate_tools.router.as_ref() == Some(&source.name);
     if (!finder.tools.is_empty() || routes_here && !crate_tools.typed_arguments.is_empty())
-        && let Some(version) = rmcp()
+        && let Some(version) = *rmcp
     {
         let mut typed_arguments = Vec::new();
         for (attrs, sig) in std::mem::take(&mut finder.tools) {
@@ -77,6 +97,12 @@ struct Defaults<'a, 's> {
     tools: Vec<(&'a [Attribute], &'a Signature)>,
     /// The `#[tool_handler]` of the file's server, where its tools are routed.
     router: Option<&'a Attribute>,
+    /// The handlers whose `#[tool_handler]` generates `call_tool`: their finding's index, the
+    /// impl and the attribute, fixed once the version is known.
+    generated: Vec<(usize, &'a syn::ItemImpl, &'a Attribute)>,
+    /// The `call_tool`s that hand every call to the router unchecked: their finding's index,
+    /// the function and the delegation.
+    delegated: Vec<(usize, &'a syn::ImplItemFn, &'a Expr)>,
     findings: Vec<Finding>,
 }
 
@@ -89,6 +115,8 @@ impl<'a, 's> Defaults<'a, 's> {
             source,
             tools: Vec::new(),
             router: None,
+            generated: Vec::new(),
+            delegated: Vec::new(),
             findings: Vec::new(),
         }
     }
@@ -107,9 +135,13 @@ impl<'a, 's> Defaults<'a, 's> {
         let router = item.attrs.iter().find(|a| is_router_attribute(a));
         self.router = self.router.or(router);
         match (router, call_tool) {
-            (Some(attribute), None) => self.push(attribute, mcp108::router_generated()),
+            (Some(attribute), None) => {
+                self.generated.push((self.findings.len(), item, attribute));
+                self.push(attribute, mcp108::router_generated());
+            }
             (_, Some(f)) => {
                 if let Some(delegation) = unchecked_delegation(&f.block) {
+                    self.delegated.push((self.findings.len(), f, delegation));
                     self.push(delegation, mcp108::router_delegated("call_tool"));
                 }
             }

@@ -5,6 +5,7 @@
 //! the protocol errors that reach its response ([`site::ErrorSite`]), and let the MCP101-MCP105
 //! rules classify each one.
 
+mod callers;
 mod defaults;
 mod deps;
 mod facts;
@@ -14,7 +15,7 @@ pub mod index;
 mod inputs;
 mod results;
 mod roots;
-mod sinks;
+pub(crate) mod sinks;
 pub mod site;
 mod summary;
 mod syntax;
@@ -212,10 +213,13 @@ fn check_parsed(
         crate_dir: &crate_dir,
     };
     let crate_tools = index.tools(&crate_dir);
+    let rmcp_major = || deps::rmcp_version(path).map(|v| v.0);
+    let rewriter = fix::rmcp::Rewriter::new(file, source, &rmcp_major);
     let mut findings = defaults::check(
         file,
         &facts,
         source,
+        &rewriter,
         || deps::rmcp_version(path),
         crate_tools,
     );
@@ -250,16 +254,17 @@ fn check_parsed(
         root.helper_sig = Some((sig, index.inputs(&crate_dir, &name)));
         roots.push(root);
     }
-    let rmcp_major = || deps::rmcp_version(path).map(|v| v.0);
-    let rewriter = fix::rmcp::Rewriter::new(file, source, &rmcp_major);
-    let mut queue: Vec<(Root, usize)> = roots.into_iter().map(|r| (r, 0)).collect();
+    // With each root, whether only the handler reaches it: a function the handler calls may
+    // have other callers, which a fix there would change too.
+    let called_once = callers::called_once(file);
+    let mut queue: Vec<(Root, usize, bool)> = roots.into_iter().map(|r| (r, 0, true)).collect();
     let mut followed = HashSet::new();
-    while let Some((root, depth)) = queue.pop() {
+    while let Some((root, depth, sole)) = queue.pop() {
         let walk = flow::walk(&ctx, root);
         findings.extend(
             walk.sites
                 .iter()
-                .filter_map(|s| finding(s, source, &rewriter)),
+                .filter_map(|s| finding(s, source, (file, sole), &rewriter)),
         );
         if depth >= MAX_CALL_DEPTH {
             continue;
@@ -272,6 +277,7 @@ fn check_parsed(
                 queue.push((
                     Root::new(RootKind::HandRolled, Body::Block(block)),
                     depth + 1,
+                    sole && called_once.contains(&name),
                 ));
             }
         }
@@ -282,6 +288,7 @@ fn check_parsed(
 fn finding(
     site: &ErrorSite,
     source: &SourceText,
+    (file, sole): (&syn::File, bool),
     rewriter: &fix::rmcp::Rewriter,
 ) -> Option<Finding> {
     let evidence = site.evidence();
@@ -290,13 +297,13 @@ fn finding(
     let mut finding = rule
         .in_code(&evidence, &site.error.written, via)
         .at(site.span.clone());
-    let fixed = rewriter.tool_error(site.root, &site.span, rule.fix_text);
-    let line = match &fixed {
-        Ok(fix) => fix::available(fix).to_string(),
-        Err(reason) => format!("no automatic fix: {reason}"),
+    let fixed = match site.root {
+        // Built in a function the handler calls: its other callers may want the error.
+        RootKind::HandRolled if !sole => Err(fix::response::IN_A_CALLEE),
+        RootKind::HandRolled => fix::response::tool_error(file, source, &site.span),
+        root => rewriter.tool_error(root, &site.span, rule.fix_text),
     };
-    finding.help = fix::with_line(finding.help, &line);
-    finding.fix = fixed.ok();
+    fix::attach(&mut finding, fixed);
     let exit = |span: &Range<usize>| Label {
         span: span.clone(),
         text: rules::exit_label(site.root).into(),

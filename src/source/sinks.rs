@@ -255,16 +255,16 @@ fn json_error(facts: &FileFacts, mac: &Macro) -> Option<ProtocolError> {
         return None;
     }
     let top = object_entries(single_brace_group(mac.tokens.clone())?);
-    let has = |key: &str| top.iter().any(|(k, _)| k == key);
+    let has = |key: &str| top.iter().any(|e| e.key == key);
     if has("content") || has("isError") || has("result") {
         return None;
     }
-    let error = |fields: &[(String, TokenStream)]| {
+    let error = |fields: &[JsonEntry]| {
         let value = |key: &str| {
             fields
                 .iter()
-                .find(|(k, _)| k == key)
-                .and_then(|(_, v)| syn::parse2::<Expr>(v.clone()).ok())
+                .find(|e| e.key == key)
+                .and_then(|e| syn::parse2::<Expr>(e.value.clone()).ok())
         };
         ProtocolError {
             written: "json!".to_string(),
@@ -275,8 +275,8 @@ fn json_error(facts: &FileFacts, mac: &Macro) -> Option<ProtocolError> {
             call: None,
         }
     };
-    if let Some((_, value)) = top.iter().find(|(k, _)| k == "error") {
-        let inner = single_brace_group(value.clone()).map(object_entries);
+    if let Some(entry) = top.iter().find(|e| e.key == "error") {
+        let inner = single_brace_group(entry.value.clone()).map(object_entries);
         // A JSON-RPC error is an object; `{"error": e.to_string()}` alone is a tool's own
         // payload (sent inside a result), unless the envelope says it is a response.
         if inner.is_none() && !has("jsonrpc") && !has("id") {
@@ -287,7 +287,7 @@ fn json_error(facts: &FileFacts, mac: &Macro) -> Option<ProtocolError> {
     (has("code") && has("message")).then(|| error(&top))
 }
 
-fn single_brace_group(tokens: TokenStream) -> Option<TokenStream> {
+pub(crate) fn single_brace_group(tokens: TokenStream) -> Option<TokenStream> {
     let mut iter = tokens.into_iter();
     match (iter.next(), iter.next()) {
         (Some(TokenTree::Group(g)), None) if g.delimiter() == proc_macro2::Delimiter::Brace => {
@@ -297,15 +297,27 @@ fn single_brace_group(tokens: TokenStream) -> Option<TokenStream> {
     }
 }
 
-/// `"key": value, ...` pairs of a `json!` object; values stay unparsed.
-fn object_entries(tokens: TokenStream) -> Vec<(String, TokenStream)> {
+/// One `"key": value` pair of a `json!` object; the value stays unparsed.
+pub(crate) struct JsonEntry {
+    pub key: String,
+    pub key_span: proc_macro2::Span,
+    pub value: TokenStream,
+}
+
+/// The `"key": value, ...` pairs of a `json!` object.
+pub(crate) fn object_entries(tokens: TokenStream) -> Vec<JsonEntry> {
     let mut entries = Vec::new();
-    let mut key: Option<String> = None;
+    let mut key: Option<(String, proc_macro2::Span)> = None;
     let mut value = Vec::new();
     let mut seen_colon = false;
-    let mut flush = |key: &mut Option<String>, value: &mut Vec<TokenTree>| {
-        if let Some(k) = key.take() {
-            entries.push((k, value.drain(..).collect()));
+    let mut flush = |key: &mut Option<(String, proc_macro2::Span)>, value: &mut Vec<TokenTree>| {
+        if let Some((key, key_span)) = key.take() {
+            let value = value.drain(..).collect();
+            entries.push(JsonEntry {
+                key,
+                key_span,
+                value,
+            });
         }
         value.clear();
     };
@@ -319,7 +331,7 @@ fn object_entries(tokens: TokenStream) -> Vec<(String, TokenStream)> {
                 seen_colon = true
             }
             TokenTree::Literal(l) if key.is_none() && !seen_colon => {
-                key = Some(l.to_string().trim_matches('"').to_string());
+                key = Some((l.to_string().trim_matches('"').to_string(), l.span()));
             }
             _ if seen_colon => value.push(tree),
             _ => {}

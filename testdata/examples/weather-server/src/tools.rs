@@ -16,7 +16,7 @@ pub struct Weather {
     http: reqwest::Client,
 }
 
-#[tool_router]
+#[tool_router(vis = "pub")]
 impl Weather {
     pub fn new() -> Self {
         Weather { http: reqwest::Client::new() }
