@@ -356,9 +356,11 @@ fn fed_inputs(files: &[FileSummary]) -> HashMap<(PathBuf, String), u64> {
         changed = false;
         for (caller, from, callee, position) in &edges {
             let carries = fed.get(caller).is_some_and(|bits| bits & (1 << from) != 0);
-            let bits = fed.entry(callee.clone()).or_default();
-            if carries && *bits & (1 << position) == 0 {
-                *bits |= 1 << position;
+            let known = fed
+                .get(callee)
+                .is_some_and(|bits| bits & (1 << position) != 0);
+            if carries && !known {
+                *fed.entry(callee.clone()).or_default() |= 1 << position;
                 changed = true;
             }
         }
