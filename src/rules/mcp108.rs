@@ -48,8 +48,8 @@ pub fn router_generated() -> Default {
     )
 }
 
-/// A hand-written `call_tool` that hands every call to rmcp's router unchecked.
-/// `by`: the function that hands the call over (`call_tool`, or a helper it calls).
+/// A hand-written `call_tool`, or a helper of it, that hands every call to rmcp's router
+/// unchecked; `by` names that function.
 pub fn router_delegated(by: &str) -> Default {
     let message = format!(
         "{by} hands every call to rmcp's tool router, which answers unknown and disabled tools with a JSON-RPC error (-32602 \"tool not found\")"
