@@ -39,6 +39,10 @@ pub struct Root<'a> {
     /// A helper's signature, and the positions of its parameters that tools fill with their
     /// arguments (a bit each; see [`super::inputs`]): a check of one is a check of the input.
     pub helper_sig: Option<(&'a syn::Signature, u64)>,
+    /// A local whose value, when the request is a tools/call, is this expression: `let result
+    /// = match method { "tools/call" => handle(..), .. };` before the hand-rolled dispatcher
+    /// converts it (`match result { Err(e) => error_response(..) }`).
+    pub seeded: Option<(&'a syn::Ident, &'a Expr)>,
 }
 
 impl<'a> Root<'a> {
@@ -49,6 +53,7 @@ impl<'a> Root<'a> {
             converter: None,
             tool_sig: None,
             helper_sig: None,
+            seeded: None,
         }
     }
 }
@@ -57,16 +62,6 @@ impl<'a> Root<'a> {
 /// `self` and what the SDK hands in besides the call (`RequestContext`, `Peer`, ..).
 pub fn argument_names(sig: &syn::Signature) -> Vec<String> {
     const SDK_PARAMETERS: &[&str] = &["RequestContext", "Peer", "Extension", "State", "Context"];
-    fn bindings(pat: &syn::Pat, out: &mut Vec<String>) {
-        match pat {
-            syn::Pat::Ident(i) => out.push(i.ident.to_string()),
-            syn::Pat::TupleStruct(t) => t.elems.iter().for_each(|p| bindings(p, out)),
-            syn::Pat::Tuple(t) => t.elems.iter().for_each(|p| bindings(p, out)),
-            syn::Pat::Struct(s) => s.fields.iter().for_each(|f| bindings(&f.pat, out)),
-            syn::Pat::Reference(r) => bindings(&r.pat, out),
-            _ => {}
-        }
-    }
     let mut out = Vec::new();
     for input in &sig.inputs {
         let syn::FnArg::Typed(t) = input else {
@@ -74,7 +69,7 @@ pub fn argument_names(sig: &syn::Signature) -> Vec<String> {
         };
         let sdk = matches!(&*t.ty, syn::Type::Path(p) if p.path.segments.last().is_some_and(|s| SDK_PARAMETERS.contains(&s.ident.to_string().as_str())));
         if !sdk {
-            bindings(&t.pat, &mut out);
+            super::inputs::bindings(&t.pat, &mut out);
         }
     }
     out
@@ -167,13 +162,17 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
     };
     let typed = root.kind != RootKind::HandRolled;
     // Known before the exits are marked, so a returned local leads to its initializer.
-    let mut locals = Locals(HashMap::new());
+    let mut locals = Locals::default();
     match root.body {
         Body::Block(block) => locals.visit_block(block),
         Body::Expr(expr) => locals.visit_expr(expr),
         Body::Rest(block, n) => block.stmts[n..].iter().for_each(|s| locals.visit_stmt(s)),
     }
-    walker.locals = locals.0;
+    walker.locals = locals.named;
+    if let Some((name, value)) = root.seeded {
+        walker.locals.insert(name.to_string(), value);
+    }
+    walker.arguments = super::inputs::derived_arguments(&locals.lets, walker.arguments);
     // Twice: a `return` or `?` marks values visited before it (`let r = helper().await; .. r`),
     // so the first pass completes the marks and only the second one's sites count.
     for pass in 0..2 {
@@ -1043,14 +1042,27 @@ fn peel_future_adapters(mut expr: &Expr) -> &Expr {
 }
 
 /// The `let name = init;` of a root (a name bound twice keeps its first initializer).
-struct Locals<'a>(HashMap<String, &'a Expr>);
+/// A body's `let`s: by name where the pattern is one, and all with their patterns.
+#[derive(Default)]
+struct Locals<'a> {
+    named: HashMap<String, &'a Expr>,
+    lets: Vec<(&'a Pat, &'a Expr)>,
+}
 
 impl<'a> Visit<'a> for Locals<'a> {
     fn visit_local(&mut self, local: &'a syn::Local) {
-        if let (Pat::Ident(p), Some(init)) = (&local.pat, &local.init) {
-            self.0.entry(p.ident.to_string()).or_insert(&init.expr);
+        if let Some(init) = &local.init {
+            if let Pat::Ident(p) = &local.pat {
+                self.named.entry(p.ident.to_string()).or_insert(&init.expr);
+            }
+            self.lets.push((&local.pat, &init.expr));
         }
         visit::visit_local(self, local);
+    }
+
+    fn visit_expr_let(&mut self, l: &'a syn::ExprLet) {
+        self.lets.push((&l.pat, &l.expr));
+        visit::visit_expr_let(self, l);
     }
 
     fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}

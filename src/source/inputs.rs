@@ -6,6 +6,8 @@
 use syn::visit::{self, Visit};
 use syn::{Block, Expr, FnArg, Pat, Signature};
 
+use super::site::{Subject, inspects_arguments, subject};
+
 /// Where a value passed to a call comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Origin {
@@ -125,4 +127,57 @@ impl<'a> Visit<'a> for Flow {
         }
         visit::visit_expr(self, expr);
     }
+}
+
+/// The names a body binds the tool's arguments to, beyond `names` (its parameters), from its
+/// `let`s (`(pattern, initializer)`, `if let` included): locals that only inspect one (`let id =
+/// p.id.trim()`, `if let Some(kind) = args.kind`), and locals that read one by key (`let path =
+/// args.get("path")..`, the arguments of a hand-rolled handler). A local made by work on one
+/// (`let page = fetch(&args.url).await?`) is not: a check of it checks the work.
+pub fn derived_arguments(lets: &[(&Pat, &Expr)], mut names: Vec<String>) -> Vec<String> {
+    loop {
+        let before = names.len();
+        for (pat, init) in lets {
+            let reads = inspects_arguments(init, &names)
+                || subject(init) == Subject::Argument && !awaits(init);
+            if reads {
+                bindings(pat, &mut names);
+                names.dedup();
+            }
+        }
+        if names.len() == before {
+            return names;
+        }
+    }
+}
+
+/// The names a pattern binds (`Some(x)`, `Req { path, .. }`, `(a, b)`), appended to `out` where
+/// new.
+pub fn bindings(pat: &Pat, out: &mut Vec<String>) {
+    match pat {
+        Pat::Ident(i) => {
+            let name = i.ident.to_string();
+            if !out.contains(&name) {
+                out.push(name);
+            }
+        }
+        Pat::TupleStruct(t) => t.elems.iter().for_each(|p| bindings(p, out)),
+        Pat::Tuple(t) => t.elems.iter().for_each(|p| bindings(p, out)),
+        Pat::Struct(s) => s.fields.iter().for_each(|f| bindings(&f.pat, out)),
+        Pat::Reference(r) => bindings(&r.pat, out),
+        Pat::Type(t) => bindings(&t.pat, out),
+        _ => {}
+    }
+}
+
+fn awaits(expr: &Expr) -> bool {
+    struct Awaits(bool);
+    impl<'a> Visit<'a> for Awaits {
+        fn visit_expr_await(&mut self, _: &'a syn::ExprAwait) {
+            self.0 = true;
+        }
+    }
+    let mut a = Awaits(false);
+    a.visit_expr(expr);
+    a.0
 }

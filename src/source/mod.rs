@@ -20,7 +20,7 @@ pub mod site;
 mod summary;
 mod syntax;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::path::Path;
 
@@ -225,17 +225,15 @@ fn check_parsed(
     );
     findings.extend(results::check(file, source));
     let mut roots = roots::find_roots(file, &facts);
-    let walked: HashSet<*const syn::Block> = roots
+    let walked: HashMap<*const syn::Block, usize> = roots
         .iter()
-        .filter_map(|r| match r.body {
-            Body::Block(block) => Some(block as *const _),
+        .enumerate()
+        .filter_map(|(i, r)| match r.body {
+            Body::Block(block) => Some((block as *const _, i)),
             _ => None,
         })
         .collect();
     for (sig, block, returns) in summary::fallible_fns(file, &facts) {
-        if walked.contains(&(block as *const _)) {
-            continue;
-        }
         let name = sig.ident.to_string();
         let mut root = match returns {
             Returns::RmcpResult if index.is_helper(&crate_dir, &name) => {
@@ -252,7 +250,17 @@ fn check_parsed(
             _ => continue,
         };
         root.helper_sig = Some((sig, index.inputs(&crate_dir, &name)));
-        roots.push(root);
+        match walked.get(&(block as *const _)) {
+            // `fn handle_tools_call(..) -> Result<Value, String>` whose errors the dispatcher
+            // converts: its `Err`s are what the conversion answers.
+            Some(&i)
+                if roots[i].kind == RootKind::HandRolled && root.kind == RootKind::Converted =>
+            {
+                roots[i] = root;
+            }
+            Some(_) => {}
+            None => roots.push(root),
+        }
     }
     // With each root, whether only the handler reaches it: a function the handler calls may
     // have other callers, which a fix there would change too.

@@ -131,15 +131,8 @@ impl<'a> Visit<'a> for Finder<'_, 'a> {
     }
 
     fn visit_expr_match(&mut self, m: &'a syn::ExprMatch) {
-        let methods: Vec<Vec<String>> = m.arms.iter().map(|a| string_patterns(&a.pat)).collect();
-        let dispatches = methods
-            .iter()
-            .flatten()
-            .any(|s| SIBLING_METHODS.contains(&s.as_str()));
-        for (arm, names) in m.arms.iter().zip(&methods) {
-            if dispatches && names.iter().any(|n| n == "tools/call") {
-                self.push(RootKind::HandRolled, Body::Expr(&arm.body));
-            }
+        if let Some(arm) = tools_call_arm(m) {
+            self.push(RootKind::HandRolled, Body::Expr(&arm.body));
         }
         visit::visit_expr_match(self, m);
     }
@@ -166,8 +159,42 @@ impl<'a> Visit<'a> for Finder<'_, 'a> {
         if let Some(n) = guard {
             self.push(RootKind::HandRolled, Body::Rest(block, n + 1));
         }
+        // `let result = match method { "tools/call" => handle(..), .. };` then `match result
+        // { Err(e) => error_response(..) }`: what follows converts the tools/call handler's
+        // errors.
+        for (n, stmt) in block.stmts.iter().enumerate() {
+            let syn::Stmt::Local(local) = stmt else {
+                continue;
+            };
+            let name = match &local.pat {
+                Pat::Type(t) => &*t.pat,
+                pat => pat,
+            };
+            if let (Pat::Ident(name), Some(init)) = (name, &local.init)
+                && let Expr::Match(m) = &*init.expr
+                && let Some(arm) = tools_call_arm(m)
+            {
+                let mut root = Root::new(RootKind::HandRolled, Body::Rest(block, n + 1));
+                root.seeded = Some((&name.ident, &*arm.body));
+                self.roots.push(root);
+            }
+        }
         visit::visit_block(self, block);
     }
+}
+
+/// The `"tools/call"` arm of a hand-rolled dispatcher's `match` on the method.
+fn tools_call_arm(m: &syn::ExprMatch) -> Option<&syn::Arm> {
+    let methods: Vec<Vec<String>> = m.arms.iter().map(|a| string_patterns(&a.pat)).collect();
+    let dispatches = methods
+        .iter()
+        .flatten()
+        .any(|s| SIBLING_METHODS.contains(&s.as_str()));
+    m.arms
+        .iter()
+        .zip(&methods)
+        .find(|(_, names)| dispatches && names.iter().any(|n| n == "tools/call"))
+        .map(|(arm, _)| arm)
 }
 
 /// `impl Service<RouterRequest> for ..`: a tower-mcp layer between the transport and the router.

@@ -65,7 +65,12 @@ impl ErrorSite<'_> {
                 .map(|g| {
                     let tokens = g.subject.to_token_stream();
                     let checks_input = match g.kind {
-                        GuardKind::Condition => checks_arguments(g.subject, &self.arguments),
+                        // `if args.limit > 100`, `match args.mode.as_str() { .., _ => }`,
+                        // `store.get(&args.id).ok_or(..)`: the input is checked or names nothing.
+                        GuardKind::Condition
+                        | GuardKind::MatchArm(ArmKind::Fallback | ArmKind::Missing)
+                        | GuardKind::LetElse
+                        | GuardKind::Absent => inspects_arguments(g.subject, &self.arguments),
                         GuardKind::Fallible | GuardKind::MatchArm(ArmKind::Failure) => {
                             validates_arguments(g.subject, &self.arguments)
                         }
@@ -117,10 +122,11 @@ fn idents(tokens: TokenStream) -> Vec<String> {
     out
 }
 
-/// Whether a condition checks the tool's own arguments (`if params.solution == RESERVED`,
-/// `if to.is_empty()`): it names one, and does no work of its own (no call, no `.await`, only
-/// methods that inspect a value), so failing it is the input's fault, not the tool's.
-fn checks_arguments(condition: &Expr, arguments: &[String]) -> bool {
+/// Whether an expression only inspects the tool's own arguments (`params.solution == RESERVED`,
+/// `to.is_empty()`, `self.projects.get(&id)`): it names one, and does no work of its own (no
+/// call, no `.await`, only methods that inspect a value or look it up), so a check of it that
+/// fails is the input's fault, not the tool's.
+pub fn inspects_arguments(condition: &Expr, arguments: &[String]) -> bool {
     struct Check<'n> {
         arguments: &'n [String],
         names_one: bool,
@@ -130,9 +136,7 @@ fn checks_arguments(condition: &Expr, arguments: &[String]) -> bool {
         fn visit_expr(&mut self, e: &'a Expr) {
             match e {
                 Expr::Await(_) | Expr::Call(_) | Expr::Macro(_) => self.works = true,
-                Expr::MethodCall(m) if !INSPECTING.contains(&m.method.to_string().as_str()) => {
-                    self.works = true;
-                }
+                Expr::MethodCall(m) if !inspects(&m.method.to_string()) => self.works = true,
                 Expr::Path(p)
                     if p.path
                         .get_ident()
@@ -173,7 +177,22 @@ fn checks_arguments(condition: &Expr, arguments: &[String]) -> bool {
         "is_nan",
         "is_finite",
         "to_lowercase",
+        "to_uppercase",
+        "clone",
+        "cloned",
+        "copied",
+        "to_string",
+        "to_owned",
     ];
+    /// Lookups in memory (`find_project_by_id`, `get`, `contains_key`): the name given them
+    /// names nothing when they find nothing. A lookup that goes elsewhere awaits or calls.
+    /// (`get_*` is not one: `get_file_contents` reads.)
+    const LOOKUPS: &[&str] = &["find", "lookup", "contains", "exists", "has_"];
+    fn inspects(method: &str) -> bool {
+        INSPECTING.contains(&method)
+            || matches!(method, "get" | "get_mut")
+            || LOOKUPS.iter().any(|l| method.starts_with(l))
+    }
     if arguments.is_empty() {
         return false;
     }

@@ -17,7 +17,7 @@ impl Prices {
         match item.as_str() {
             "" => Err(McpError::invalid_params("item must not be empty", None)), //~ MCP103@23
             _ => {
-                let cents = *self.prices.get(&item).ok_or(McpError::internal_error(format!("no price for {item}"), None))?; //~ MCP104@59
+                let cents = *self.prices.get(&item).ok_or(McpError::internal_error(format!("no price for {item}"), None))?; //~ MCP103@59
                 Ok(CallToolResult::success(vec![Content::text(cents.to_string())]))
             }
         }

@@ -1,0 +1,47 @@
+// A hand-rolled dispatcher that first picks the handler by method, then converts whatever it
+// returned: `let result = match method { .. }; match result { Err(e) => error }`. The
+// conversion answers every failure of the tools/call handler, and each `Err` it returns.
+use serde_json::{Value, json};
+
+pub struct JsonRpcResponse {
+    pub id: Value,
+    pub result: Option<Value>,
+    pub error: Option<JsonRpcError>,
+}
+
+pub struct JsonRpcError {
+    pub code: i64,
+    pub message: String,
+}
+
+pub fn handle_request(method: &str, id: Value, params: Value) -> JsonRpcResponse {
+    let result: Result<Value, String> = match method {
+        "initialize" => Ok(json!({"protocolVersion": "2025-11-25"})),
+        "tools/list" => Ok(json!({"tools": []})),
+        "tools/call" => handle_tools_call(&params),
+        _ => Err(format!("Unknown method: {method}")),
+    };
+    match result {
+        Ok(value) => JsonRpcResponse { id, result: Some(value), error: None },
+        Err(message) => JsonRpcResponse {
+            id,
+            result: None,
+            error: Some(JsonRpcError { code: -32603, message }), //~ MCP104@25
+        },
+    }
+}
+
+fn handle_tools_call(params: &Value) -> Result<Value, String> {
+    let name = params["name"].as_str().unwrap_or_default();
+    let args = &params["arguments"];
+    match name {
+        "read_file" => read_file(args),
+        _ => Err(format!("Unknown tool: {name}")), //~ MCP101@18
+    }
+}
+
+fn read_file(args: &Value) -> Result<Value, String> {
+    let path = args.get("path").and_then(Value::as_str).ok_or("missing path")?; //~ MCP103@63
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?; //~ MCP104@58
+    Ok(json!({"content": [{"type": "text", "text": text}]}))
+}
