@@ -303,3 +303,71 @@ fn the_examples_are_fixed_but_for_the_rmcp_upgrade() {
     assert_eq!(read(), after_first, "a second --fix changes nothing");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A finding the baseline has is not reported, and so not fixed either: only the other
+/// file's fixes are applied, and the baselined ones are not said to be waiting.
+#[test]
+fn fix_leaves_what_the_baseline_hides() {
+    // A copy of rmcp-3 whose server.rs's findings are in `baseline.json`.
+    let baselined = |test: &str| {
+        let dir = scratch("rmcp-3", test);
+        let server = dir.join("src/server.rs");
+        let args = ["check", "--write-baseline", "baseline.json"];
+        let write = run_in(&dir, &[&args[..], &[server.to_str().unwrap()]].concat());
+        assert_eq!(
+            write.stderr,
+            "mcp-lint: wrote 3 findings to the baseline baseline.json\n"
+        );
+        dir
+    };
+    let dir = baselined("baseline");
+    let out = fix(&dir, &["--unsafe-fixes", "--baseline", "baseline.json"]);
+    assert_eq!(out.stderr, "mcp-lint: applied 1 fix in 1 file\n");
+    assert_eq!(out.status, 0, "{}", out.stdout);
+    let fixture = common::root().join("testdata/fix/rmcp-3");
+    let want = |file: &str| std::fs::read_to_string(fixture.join("src").join(file)).unwrap();
+    let got = |file: &str| std::fs::read_to_string(dir.join("src").join(file)).unwrap();
+    assert_eq!(got("server.rs"), want("server.rs"), "baselined: unchanged");
+    assert_eq!(got("handler.rs"), want("handler.rs.fixed"));
+    std::fs::remove_dir_all(&dir).unwrap();
+    let dir = baselined("baseline-safe");
+    let out = fix(&dir, &["--baseline", "baseline.json"]);
+    assert_eq!(
+        out.stderr,
+        "mcp-lint: applied 0 fixes; 1 more fix is available with `--unsafe-fixes`\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `unsafe-fixes` is read from the configuration that holds for each file, the nearest one,
+/// as the rule levels are: a crate's own `unsafe-fixes = false` wins over the root's `true`,
+/// and a crate's `true` holds in it alone.
+#[test]
+fn unsafe_fixes_follow_each_files_nearest_configuration() {
+    let dir = std::env::temp_dir().join(format!("mcp-lint-fix-{}-nearest", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for name in ["rmcp-1", "rmcp-3"] {
+        copy(
+            &common::root().join("testdata/fix").join(name),
+            &dir.join(name),
+        );
+    }
+    let fixture = |name: &str| common::root().join("testdata/fix").join(name);
+    let run = || run_in(&dir, &["check", "--fix", dir.to_str().unwrap()]);
+    std::fs::write(dir.join("mcp-lint.toml"), "unsafe-fixes = true\n").unwrap();
+    std::fs::write(dir.join("rmcp-1/mcp-lint.toml"), "unsafe-fixes = false\n").unwrap();
+    let out = run();
+    assert_eq!(
+        out.stderr,
+        "mcp-lint: applied 4 fixes in 2 files; 4 more fixes are available with `--unsafe-fixes`\n"
+    );
+    assert_eq!(sources(&dir.join("rmcp-3")), expected(&fixture("rmcp-3")));
+    assert_eq!(sources(&dir.join("rmcp-1")), sources(&fixture("rmcp-1")));
+    // The root says nothing; rmcp-1's own configuration allows them there.
+    std::fs::remove_file(dir.join("mcp-lint.toml")).unwrap();
+    std::fs::write(dir.join("rmcp-1/mcp-lint.toml"), "unsafe-fixes = true\n").unwrap();
+    let out = run();
+    assert_eq!(out.stderr, "mcp-lint: applied 4 fixes in 3 files\n");
+    assert_eq!(sources(&dir.join("rmcp-1")), expected(&fixture("rmcp-1")));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
