@@ -34,8 +34,11 @@ for example in "$root"/testdata/examples/*/; do
   cargo check --quiet --locked --manifest-path "$crate/Cargo.toml"
   # Exit 0: no finding at level error remains.
   "$mcp_lint" check --fix --unsafe-fixes --quiet "$crate" >/dev/null
-  again=$("$mcp_lint" check --diff --unsafe-fixes --quiet "$crate")
-  [ -z "$again" ] || { echo "a second --fix would change:"; echo "$again"; exit 1; }
+  if ! again=$("$mcp_lint" check --diff --unsafe-fixes --quiet "$crate") || [ -n "$again" ]; then
+    echo "fix-compiles: examples/$name: a second --fix would change it:"
+    echo "$again"
+    exit 1
+  fi
   echo "fix-compiles: examples/$name fixed"
   cargo check --quiet --locked --manifest-path "$crate/Cargo.toml"
 done
