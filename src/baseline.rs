@@ -97,6 +97,12 @@ impl Mode {
 }
 
 impl Baseline {
+    /// Whether the baseline has `finding` (whose fingerprint is set): it is not reported, and
+    /// so not fixed either.
+    pub fn has(&self, finding: &Finding) -> bool {
+        recordable(finding) && self.fingerprints.contains(&finding.fingerprint)
+    }
+
     /// Removes the findings the baseline has. An entry is stale when it matched nothing in
     /// a file this run checked, or its file is gone: a run on a few files (pre-commit's)
     /// says nothing of the others. Paths are relative to `base`.
@@ -106,7 +112,7 @@ impl Baseline {
         for file in files.iter_mut() {
             checked.insert(portable_path(&file.source.name, base));
             file.findings.retain(|f| {
-                let known = recordable(f) && self.fingerprints.contains(&f.fingerprint);
+                let known = self.has(f);
                 if known {
                     matched.insert(f.fingerprint.clone());
                 }

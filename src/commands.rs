@@ -115,8 +115,12 @@ fn report_inputs(
     if let Some(fix) = fix.filter(|f| f.fix || f.diff) {
         let rust = inputs.files.iter().filter(|i| i.kind == Kind::Rust);
         let rust: Vec<_> = rust.map(|i| i.path.clone()).collect();
-        let unsafe_fixes = fix.unsafe_fixes || config.unsafe_fixes;
-        let fixed = engine::fix_sources(&rust, &config, args, &env.cwd, unsafe_fixes);
+        let baselined = match &baseline {
+            Mode::Filter(baseline) => Some(baseline),
+            _ => None,
+        };
+        let (cwd, unsafe_fixes) = (&env.cwd, fix.unsafe_fixes);
+        let fixed = engine::fix_sources(&rust, &config, args, cwd, unsafe_fixes, baselined);
         if fix.diff {
             return show_fixes(&fixed, trouble, args.quiet, env);
         }

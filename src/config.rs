@@ -113,7 +113,7 @@ pub struct Config {
     per_path: Vec<(PathPattern, Vec<&'static str>)>,
     pub input_format: Option<InputFormat>,
     /// `unsafe-fixes = true`: `--fix` applies the fixes that change the wire too.
-    pub unsafe_fixes: bool,
+    unsafe_fixes: bool,
     /// Found by walking up from the working directory (not named with `--config`): files
     /// below it may have a nearer configuration of their own.
     discovered: bool,
@@ -416,6 +416,12 @@ impl Config {
             .iter()
             .any(|(prefix, codes)| codes.contains(&rule.code) && config.under(path, prefix, cwd));
         (!ignored).then_some(level)
+    }
+
+    /// Whether `unsafe-fixes = true` in the configuration that holds for `path`: the nearest
+    /// one's key wins, as the nearest one's levels do.
+    pub fn unsafe_fixes(&self, path: &Path, cwd: &Path) -> bool {
+        self.for_path(path, cwd).unsafe_fixes
     }
 
     /// Whether `path` lies under an `exclude` entry of the configuration that holds for it.

@@ -188,18 +188,26 @@ pub struct Fixed {
 /// round applies each file's fixes that do not overlap, and keeps the round only if the files
 /// still parse and a new check finds the fixed findings gone and nothing new anywhere. A file
 /// whose fixes fail together has them tried one at a time from then on; a fix that fails
-/// alone is not tried again. Nothing is written.
+/// alone is not tried again. Unsafe fixes are applied where `unsafe_fixes` (the command
+/// line) or the configuration that holds for the file says so; findings the `baseline` has
+/// are not reported, and not fixed. Nothing is written.
 pub fn fix_sources(
     paths: &[PathBuf],
     config: &Config,
     args: &OutputArgs,
     cwd: &Path,
     unsafe_fixes: bool,
+    baseline: Option<&baseline::Baseline>,
 ) -> Fixed {
     let check = |texts: &source::Texts| -> Vec<FileReport> {
         let checked = source::check_texts(paths, cwd, texts).into_iter().flatten();
-        checked.map(|c| leveled(c, config, args, cwd)).collect()
+        let mut reports: Vec<FileReport> = checked.map(|c| leveled(c, config, args, cwd)).collect();
+        fingerprint::assign(&mut reports, cwd);
+        reports
     };
+    let unsafe_in =
+        |file: &FileReport| unsafe_fixes || config.unsafe_fixes(Path::new(&file.source.name), cwd);
+    let baselined = |f: &Finding| baseline.is_some_and(|b| b.has(f));
     let mut texts = source::Texts::default();
     let mut names = BTreeMap::new();
     let mut before = check(&texts);
@@ -210,7 +218,7 @@ pub fn fix_sources(
         // Each file's fixes of this round, and the text they make.
         let mut proposed = Vec::new();
         for file in &before {
-            let mut chosen = fix::apply::select(file, unsafe_fixes, &rejected);
+            let mut chosen = fix::apply::select(file, unsafe_in(file), &rejected, baselined);
             if alone.contains(&file.source.name) {
                 chosen.truncate(1);
             }
@@ -266,10 +274,11 @@ pub fn fix_sources(
             }
         }
     }
-    let unsafe_left = before.iter().flat_map(|r| &r.findings);
+    let unsafe_left = before.iter().filter(|r| !unsafe_in(r));
     let unsafe_left = unsafe_left
+        .flat_map(|r| &r.findings)
         .filter(|f| {
-            !unsafe_fixes
+            !baselined(f)
                 && f.fix
                     .as_ref()
                     .is_some_and(|x| x.applicability == Applicability::Unsafe)

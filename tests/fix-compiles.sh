@@ -4,8 +4,9 @@
 # against the rmcp its manifest names. Needs crates.io (CI), or CARGO_NET_OFFLINE=true with
 # the crates already fetched; so it is not part of `cargo test`.
 #
-# Then the shipped examples (testdata/examples/*/), as they are and as
-# `mcp-lint check --fix --unsafe-fixes` leaves them: the issue's bar (#13).
+# Then the shipped examples (testdata/examples/*/), against the versions their Cargo.lock
+# pins (the rmcp version mcp-lint reads), as they are and as `mcp-lint check --fix
+# --unsafe-fixes` leaves them: the issue's bar (#13), no finding left and nothing more to fix.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 scratch=$(mktemp -d)
@@ -30,9 +31,14 @@ for example in "$root"/testdata/examples/*/; do
   crate="$scratch/example-$name"
   cp -r "$example" "$crate"
   echo "fix-compiles: examples/$name as shipped"
-  cargo check --quiet --manifest-path "$crate/Cargo.toml"
-  # Exit 1 is the findings that remain (MCP108 on rmcp 0.8: an upgrade, not a source edit).
-  "$mcp_lint" check --fix --unsafe-fixes --quiet "$crate" >/dev/null || [ $? -eq 1 ]
+  cargo check --quiet --locked --manifest-path "$crate/Cargo.toml"
+  # Exit 0: no finding at level error remains.
+  "$mcp_lint" check --fix --unsafe-fixes --quiet "$crate" >/dev/null
+  if ! again=$("$mcp_lint" check --diff --unsafe-fixes --quiet "$crate") || [ -n "$again" ]; then
+    echo "fix-compiles: examples/$name: a second --fix would change it:"
+    echo "$again"
+    exit 1
+  fi
   echo "fix-compiles: examples/$name fixed"
-  cargo check --quiet --manifest-path "$crate/Cargo.toml"
+  cargo check --quiet --locked --manifest-path "$crate/Cargo.toml"
 done

@@ -8,11 +8,13 @@ use crate::text::SourceText;
 /// The fixes to apply to one file in a round: those `unsafe_fixes` allows, in order of
 /// position, each kept only if it overlaps none kept before it (the rest wait for the next
 /// round, when they are computed again on the new text). `rejected` are fixes that failed
-/// verification before, by [`identity`].
+/// verification before, by [`identity`]; `baselined` findings are not reported, so they are
+/// not fixed either.
 pub fn select<'f>(
     file: &'f FileReport,
     unsafe_fixes: bool,
     rejected: &[String],
+    baselined: impl Fn(&Finding) -> bool,
 ) -> Vec<&'f Finding> {
     let mut fixable: Vec<&Finding> = file
         .findings
@@ -20,6 +22,7 @@ pub fn select<'f>(
         .filter(|f| {
             f.fix.as_ref().is_some_and(|fix| {
                 (unsafe_fixes || fix.applicability == Applicability::Safe)
+                    && !baselined(f)
                     && !rejected.contains(&identity(f, &file.source))
             })
         })
@@ -156,7 +159,7 @@ mod tests {
             fixed_at(6, 9, "z"),
         ];
         let file = report("a.rs", "0123456789", findings.into());
-        let chosen = select(&file, false, &[]);
+        let chosen = select(&file, false, &[], |_| false);
         let starts: Vec<usize> = chosen.iter().map(|f| f.span.start).collect();
         assert_eq!(starts, [0, 4]);
         let fixes: Vec<&Fix> = chosen.iter().filter_map(|f| f.fix.as_ref()).collect();
@@ -170,10 +173,11 @@ mod tests {
             fix.applicability = Applicability::Unsafe;
         }
         let file = report("a.rs", "0123456789", vec![finding]);
-        assert!(select(&file, false, &[]).is_empty());
-        assert_eq!(select(&file, true, &[]).len(), 1);
+        assert!(select(&file, false, &[], |_| false).is_empty());
+        assert_eq!(select(&file, true, &[], |_| false).len(), 1);
         let rejected = [identity(&file.findings[0], &file.source)];
-        assert!(select(&file, true, &rejected).is_empty());
+        assert!(select(&file, true, &rejected, |_| false).is_empty());
+        assert!(select(&file, true, &[], |_| true).is_empty(), "baselined");
     }
 
     #[test]

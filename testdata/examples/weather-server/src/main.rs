@@ -7,8 +7,8 @@ use std::collections::HashSet;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{
-    CallToolRequestMethod, CallToolRequestParam, CallToolResult, ReadResourceRequestParam, ReadResourceResult,
-    ServerCapabilities, ServerInfo,
+    CallToolRequestMethod, CallToolRequestParams, CallToolResponse, ReadResourceRequestParams, ReadResourceResponse,
+    ServerCapabilities, ServerConfig,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, ServiceExt};
@@ -22,15 +22,15 @@ pub struct WeatherServer {
 }
 
 impl ServerHandler for WeatherServer {
-    fn get_info(&self) -> ServerInfo {
-        ServerInfo { capabilities: ServerCapabilities::builder().enable_tools().build(), ..Default::default() }
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
     }
 
     async fn call_tool(
         &self,
-        request: CallToolRequestParam,
+        request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResult, McpError> {
+    ) -> Result<CallToolResponse, McpError> {
         if !self.router.has_route(&request.name) {
             return Err(McpError::method_not_found::<CallToolRequestMethod>()); //~ MCP101@24
         }
@@ -42,9 +42,9 @@ impl ServerHandler for WeatherServer {
 
     async fn read_resource(
         &self,
-        request: ReadResourceRequestParam,
+        request: ReadResourceRequestParams,
         _context: RequestContext<RoleServer>,
-    ) -> Result<ReadResourceResult, McpError> {
+    ) -> Result<ReadResourceResponse, McpError> {
         // Not a tool: resource_not_found is the right answer here.
         Err(McpError::resource_not_found(format!("no resource {}", request.uri), None))
     }
