@@ -178,7 +178,8 @@ pub struct ProbeArgs {
     #[arg(long, value_name = "NAME: VALUE", requires = "url")]
     pub header: Vec<String>,
     /// Also call TOOL with these arguments, which must be valid (tools have side effects, so
-    /// only the tools named here are called for real); its result is checked against the
+    /// only the tools named here, and with --explore the read-only ones, are called for
+    /// real); its result is checked against the
     /// tool's outputSchema (an answer over 64 MiB is not read: MCP001, unverifiable)
     #[arg(long, value_name = "TOOL=JSON")]
     pub call: Vec<String>,
