@@ -1133,3 +1133,107 @@ fn exploring_is_bounded_and_the_tools_it_calls_can_be_named() {
     assert_eq!(out.status, 2);
     assert!(out.stderr.contains("--explore"), "{}", out.stderr);
 }
+
+#[test]
+fn a_path_that_names_nothing_is_shrunk_and_a_schema_that_does_not_compile_is_said() {
+    // `read` fails with a protocol error on a path under /nonexistent: the path --explore
+    // generates is cut while it still fails. `bad`'s inputSchema is no schema: not called.
+    let server = r#"
+import sys, json
+tools = [
+    {"name": "read", "annotations": {"readOnlyHint": True}, "inputSchema": {"type": "object",
+        "properties": {"path": {"type": "string"}, "lines": {"type": "integer", "minimum": 1}},
+        "required": ["path"]}},
+    {"name": "bad", "annotations": {"readOnlyHint": True},
+        "inputSchema": {"type": "object", "properties": {"a": {"type": "nonsense"}}}},
+]
+for line in sys.stdin:
+    msg = json.loads(line)
+    method, params = msg.get("method"), msg.get("params") or {}
+    if "id" not in msg:
+        continue
+    answer = {"jsonrpc": "2.0", "id": msg["id"]}
+    if method == "initialize":
+        answer["result"] = {"protocolVersion": "2025-11-25", "capabilities": {"tools": {}}, "serverInfo": {"name": "files", "version": "1"}}
+    elif method == "tools/list":
+        answer["result"] = {"tools": tools}
+    elif method == "tools/call" and not (isinstance(params.get("name"), str) and isinstance(params.get("arguments"), dict)):
+        answer["error"] = {"code": -32602, "message": "Invalid params"}
+    elif method == "tools/call" and params["name"] == "read" and str(params["arguments"].get("path")).startswith("/nonexistent"):
+        answer["error"] = {"code": -32603, "message": "ENOENT: no such file or directory"}
+    elif method == "tools/call":
+        answer["result"] = {"content": [{"type": "text", "text": "read"}], "isError": params["name"] != "read"}
+    else:
+        answer["error"] = {"code": -32601, "message": "Method not found"}
+    print(json.dumps(answer), flush=True)
+"#;
+    let out = run(&[
+        "probe",
+        "--format",
+        "concise",
+        "--explore",
+        "--",
+        "python3",
+        "-c",
+        server,
+    ]);
+    let explored: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| l.contains("--explore"))
+        .collect();
+    assert_eq!(
+        explored,
+        [
+            "<probe>:49:90: MCP104 error tool failure answered with a JSON-RPC error (-32603) for tools/call `read` (id 24); --explore sent {\"path\":\"/nonexistent\"}, shrunk from {\"path\":\"/nonexistent/mcp-lint-probe\"} (4 failing calls)"
+        ],
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stderr.starts_with("mcp-lint: --explore: `bad` is not called: its inputSchema is no schema a call can be checked against ("),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn an_explored_call_that_hangs_or_kills_the_server_names_its_arguments() {
+    let server = fixture_server();
+    let only = |tool: &str| {
+        let mut args = vec![
+            "probe",
+            "--format",
+            "concise",
+            "--timeout",
+            "1",
+            "--explore",
+        ];
+        args.extend([
+            "--skip-tool",
+            "echo",
+            "--skip-tool",
+            "add",
+            "--skip-tool",
+            "fail",
+        ]);
+        args.extend(["--allow-tool", tool, "--", &server]);
+        run(&args)
+    };
+    let out = only("sleep");
+    assert_eq!(
+        out.stdout,
+        "<probe>:32:52: MCP104 error tools/call `sleep` (id 16) was never answered, though the server answered later requests; --explore sent {}\n\
+         mcp-lint: 1 error, 0 warnings, 0 advice in 1 file (profile sep-2145)\n"
+    );
+    let out = only("crash");
+    assert_eq!(
+        out.stdout,
+        "<probe>:32:52: MCP104 error tools/call `crash` (id 16) was never answered: the server exited (exit status: 3) while it ran; --explore sent {}\n\
+         mcp-lint: 1 error, 0 warnings, 0 advice in 1 file (profile sep-2145)\n"
+    );
+    assert_eq!(
+        out.stderr,
+        "mcp-lint: the server exited (exit status: 3) during the probe\n"
+    );
+}
