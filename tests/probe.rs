@@ -1135,9 +1135,10 @@ fn exploring_is_bounded_and_the_tools_it_calls_can_be_named() {
 }
 
 #[test]
-fn a_path_that_names_nothing_is_shrunk_and_a_schema_that_does_not_compile_is_said() {
+fn a_path_that_names_nothing_is_shrunk_and_a_tool_that_cannot_be_called_validly_is_said() {
     // `read` fails with a protocol error on a path under /nonexistent: the path --explore
-    // generates is cut while it still fails. `bad`'s inputSchema is no schema: not called.
+    // generates is cut while it still fails. `bad`'s inputSchema is no schema, and no value
+    // generated matches `zip`'s pattern: neither is called.
     let server = r#"
 import sys, json
 tools = [
@@ -1146,6 +1147,8 @@ tools = [
         "required": ["path"]}},
     {"name": "bad", "annotations": {"readOnlyHint": True},
         "inputSchema": {"type": "object", "properties": {"a": {"type": "nonsense"}}}},
+    {"name": "zip", "annotations": {"readOnlyHint": True}, "inputSchema": {"type": "object",
+        "properties": {"code": {"type": "string", "pattern": "^[0-9]{5}$"}}, "required": ["code"]}},
 ]
 for line in sys.stdin:
     msg = json.loads(line)
@@ -1185,15 +1188,22 @@ for line in sys.stdin:
     assert_eq!(
         explored,
         [
-            "<probe>:49:90: MCP104 error tool failure answered with a JSON-RPC error (-32603) for tools/call `read` (id 24); --explore sent {\"path\":\"/nonexistent\"}, shrunk from {\"path\":\"/nonexistent/mcp-lint-probe\"} (4 failing calls)"
+            "<probe>:53:90: MCP104 error tool failure answered with a JSON-RPC error (-32603) for tools/call `read` (id 26); --explore sent {\"path\":\"/nonexistent\"}, shrunk from {\"path\":\"/nonexistent/mcp-lint-probe\"} (4 failing calls)"
         ],
         "{}",
         out.stdout
     );
+    let notes: Vec<&str> = out.stderr.lines().collect();
     assert!(
-        out.stderr.starts_with("mcp-lint: --explore: `bad` is not called: its inputSchema is no schema a call can be checked against ("),
+        notes[0].starts_with("mcp-lint: --explore: `bad` is not called: its inputSchema is no schema a call can be checked against ("),
         "{}",
         out.stderr
+    );
+    assert_eq!(
+        notes[1..],
+        [
+            "mcp-lint: --explore: `zip` is not called: none of the arguments generated from its inputSchema is valid"
+        ]
     );
 }
 

@@ -11,8 +11,17 @@ use super::cases::{self, MAX_DEPTH, declared_type, required_object, resolve, sam
 
 /// A very long string, and the longest any boundary string is.
 const LONG: usize = 10_000;
-/// The values taken from one `enum`, and the options from one `anyOf`/`oneOf`.
+/// The values taken from one `enum`.
 const MAX_CHOICES: usize = 32;
+/// The options taken from one `anyOf`/`oneOf`, and how deep such choices nest: a hostile
+/// schema multiplies them.
+const MAX_OPTIONS: usize = 8;
+const MAX_OPTION_DEPTH: usize = 3;
+/// The properties a schema may require, and those whose edges are tried: a tool of more is a
+/// hostile or a generated one, and every argument object holds the required ones.
+const MAX_PROPERTIES: usize = 256;
+/// The argument objects generated for one tool, more than `--max-calls` would send.
+const MAX_ARGUMENTS: usize = 1024;
 /// A path and a URL that name nothing: `.invalid` is reserved never to resolve (RFC 2606).
 const NO_PATH: &str = "/nonexistent/mcp-lint-probe";
 const NO_URL: &str = "https://nothing.invalid/mcp-lint-probe";
@@ -22,19 +31,27 @@ const NO_EMAIL: &str = "nobody@nothing.invalid";
 const PATH_WORDS: [&str; 4] = ["path", "file", "dir", "folder"];
 const URL_WORDS: [&str; 2] = ["url", "uri"];
 
-/// Argument objects for `root` (an inputSchema), in the order they are to be sent, each once.
-pub fn arguments(root: &Value) -> Vec<Value> {
+/// Argument objects for `root` (an inputSchema), in the order they are to be sent, each once
+/// and at most [`MAX_ARGUMENTS`] of them; an error says why there are none.
+pub fn arguments(root: &Value) -> Result<Vec<Value>, String> {
     let schema = resolve(root, root);
+    let required = schema.get("required").and_then(Value::as_array);
+    if required.is_some_and(|r| r.len() > MAX_PROPERTIES) {
+        return Err(format!(
+            "its inputSchema requires over {MAX_PROPERTIES} properties"
+        ));
+    }
     let base = required_object(root, schema, 0);
     let mut all = vec![Value::Object(base.clone())];
     if let Some(properties) = schema.get("properties").and_then(Value::as_object) {
+        let properties = || properties.iter().take(MAX_PROPERTIES);
         let mut full = base.clone();
-        for (name, property) in properties {
+        for (name, property) in properties() {
             full.entry(name.as_str())
                 .or_insert_with(|| sample(root, property, 0));
         }
         all.push(Value::Object(full));
-        for (name, property) in properties {
+        for (name, property) in properties() {
             for value in boundary(root, name, property, 0) {
                 let mut args = base.clone();
                 args.insert(name.clone(), value);
@@ -42,13 +59,16 @@ pub fn arguments(root: &Value) -> Vec<Value> {
             }
         }
     }
-    let mut unique: Vec<Value> = Vec::with_capacity(all.len());
+    let mut unique: Vec<Value> = Vec::new();
     for args in all {
+        if unique.len() == MAX_ARGUMENTS {
+            break;
+        }
         if !unique.contains(&args) {
             unique.push(args);
         }
     }
-    unique
+    Ok(unique)
 }
 
 /// The values at the edges of what `schema` (the property `name`, part of `root`) says.
@@ -62,9 +82,9 @@ fn boundary(root: &Value, name: &str, schema: &Value, depth: usize) -> Vec<Value
         return values.iter().take(MAX_CHOICES).cloned().collect();
     }
     if let Some(options) = choices("anyOf").or_else(|| choices("oneOf"))
-        && depth < MAX_DEPTH
+        && depth < MAX_OPTION_DEPTH
     {
-        let options = options.iter().take(MAX_CHOICES);
+        let options = options.iter().take(MAX_OPTIONS);
         return options
             .flat_map(|option| boundary(root, name, option, depth + 1))
             .collect();
@@ -126,6 +146,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn hostile_schemas_give_few_arguments_quickly() {
+        let names: Vec<String> = (0..300).map(|i| format!("p{i}")).collect();
+        let required = json!({"type": "object", "required": names});
+        assert_eq!(
+            arguments(&required),
+            Err("its inputSchema requires over 256 properties".to_string())
+        );
+        let many: serde_json::Map<String, Value> = names
+            .iter()
+            .map(|n| (n.clone(), json!({"type": "integer"})))
+            .collect();
+        let wide = json!({"type": "object", "properties": many});
+        assert_eq!(arguments(&wide).map(|a| a.len()), Ok(MAX_ARGUMENTS));
+        // Choices within choices, 32 wide and without end, are cut to a few.
+        let choices = json!({"$defs": {"x": {"anyOf": vec![json!({"$ref": "#/$defs/x"}); 32]}},
+            "$ref": "#/$defs/x"});
+        let values = boundary(&choices, "n", &choices, 0);
+        assert_eq!(values.len(), MAX_OPTIONS.pow(MAX_OPTION_DEPTH as u32));
+    }
+
+    #[test]
     fn required_first_then_everything_then_each_property_at_its_edges() {
         let schema = json!({
             "type": "object",
@@ -139,7 +180,7 @@ mod tests {
         let huge = i64::MAX;
         let tiny = i64::MIN;
         assert_eq!(
-            arguments(&schema),
+            arguments(&schema).unwrap(),
             [
                 json!({"mode": "fast"}),
                 json!({"mode": "fast", "count": 1, "path": "mcp-lint"}),
@@ -194,6 +235,6 @@ mod tests {
             of(json!({"anyOf": [{"type": "boolean"}, {"const": 3}]})),
             [json!(true), json!(false), json!(3)]
         );
-        assert!(arguments(&json!(true)) == [json!({})]);
+        assert_eq!(arguments(&json!(true)), Ok(vec![json!({})]));
     }
 }

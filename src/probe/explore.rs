@@ -154,23 +154,11 @@ pub fn explore(session: &mut Session, tools: &[Tool], options: &Options) -> Expl
         if !wanted || options.skip.contains(&tool.name) {
             continue;
         }
-        match validator(&tool.input_schema) {
-            Ok(validator) => {
-                let next = boundary::arguments(&tool.input_schema)
-                    .into_iter()
-                    .filter(|args| validator.is_valid(args))
-                    .collect();
-                explorers.push(Explorer {
-                    tool,
-                    validator,
-                    next,
-                    sent: Vec::new(),
-                });
-            }
-            Err(error) => session.notes.push(format!(
-                "--explore: `{}` is not called: its inputSchema is no schema a call can be checked against ({error})",
-                tool.name
-            )),
+        match explorer(tool) {
+            Ok(explorer) => explorers.push(explorer),
+            Err(why) => session
+                .notes
+                .push(format!("--explore: `{}` is not called: {why}", tool.name)),
         }
     }
     let mut explored = Explored {
@@ -214,13 +202,27 @@ pub fn explore(session: &mut Session, tools: &[Tool], options: &Options) -> Expl
     explored
 }
 
-/// The inputSchema's validator, formats checked too: a date that is no date is not sent.
-fn validator(schema: &Value) -> Result<Validator, String> {
-    jsonschema::options()
+/// The explorer of `tool`, with the generated arguments its inputSchema accepts (formats
+/// checked too: a date that is no date is not sent); why there is none.
+fn explorer(tool: &Tool) -> Result<Explorer<'_>, String> {
+    let validator = jsonschema::options()
         .with_pattern_options(PatternOptions::regex())
         .should_validate_formats(true)
-        .build(schema)
-        .map_err(|e| e.to_string())
+        .build(&tool.input_schema)
+        .map_err(|e| format!("its inputSchema is no schema a call can be checked against ({e})"))?;
+    let next: VecDeque<Value> = boundary::arguments(&tool.input_schema)?
+        .into_iter()
+        .filter(|args| validator.is_valid(args))
+        .collect();
+    if next.is_empty() {
+        return Err("none of the arguments generated from its inputSchema is valid".to_string());
+    }
+    Ok(Explorer {
+        tool,
+        validator,
+        next,
+        sent: Vec::new(),
+    })
 }
 
 impl Budget {
@@ -286,7 +288,8 @@ impl Explorer<'_> {
         let from = smallest.clone();
         let mut superseded = Vec::new();
         'steps: loop {
-            for candidate in shrink::smaller(&smallest) {
+            let current = smallest.clone();
+            for candidate in shrink::smaller(&current) {
                 if self.sent.contains(&candidate) || !self.validator.is_valid(&candidate) {
                     continue;
                 }

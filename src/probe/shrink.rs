@@ -5,61 +5,70 @@
 
 use serde_json::{Value, json};
 
-/// The items of an array taken apart one by one; the rest shrink only all together.
-const MAX_ITEMS: usize = 16;
+/// The members of an object, or items of an array, taken apart one by one; the rest shrink
+/// only all together.
+const MAX_PARTS: usize = 16;
 
-/// The values one step smaller than `value`, the smallest first.
-pub fn smaller(value: &Value) -> Vec<Value> {
+/// The values one step smaller than `value`, the smallest first, made one at a time: each
+/// is a copy of `value`, which may be large.
+pub fn smaller(value: &Value) -> Box<dyn Iterator<Item = Value> + '_> {
     match value {
         Value::Object(members) => {
-            let mut candidates = Vec::new();
-            for name in members.keys() {
+            let fewer = members.keys().take(MAX_PARTS).map(move |name| {
                 let mut fewer = members.clone();
                 fewer.remove(name);
-                candidates.push(Value::Object(fewer));
-            }
-            for (name, member) in members {
-                for simpler in smaller(member) {
-                    let mut changed = members.clone();
-                    changed.insert(name.clone(), simpler);
-                    candidates.push(Value::Object(changed));
-                }
-            }
-            candidates
+                Value::Object(fewer)
+            });
+            let simpler = members
+                .iter()
+                .take(MAX_PARTS)
+                .flat_map(move |(name, member)| {
+                    smaller(member).map(move |simpler| {
+                        let mut changed = members.clone();
+                        changed.insert(name.clone(), simpler);
+                        Value::Object(changed)
+                    })
+                });
+            Box::new(fewer.chain(simpler))
         }
-        Value::Array(items) if items.is_empty() => Vec::new(),
+        Value::Array(items) if items.is_empty() => Box::new(std::iter::empty()),
         Value::Array(items) => {
-            let mut candidates = vec![json!([])];
-            let taken = items.len().min(MAX_ITEMS);
-            for i in (0..taken).filter(|_| items.len() > 1) {
+            let taken = items.len().min(MAX_PARTS);
+            let split = if items.len() > 1 { taken } else { 0 };
+            let fewer = (0..split).map(move |i| {
                 let mut fewer = items.clone();
                 fewer.remove(i);
-                candidates.push(Value::Array(fewer));
-            }
-            for (i, item) in items.iter().enumerate().take(taken) {
-                for simpler in smaller(item) {
-                    let mut changed = items.clone();
-                    changed[i] = simpler;
-                    candidates.push(Value::Array(changed));
-                }
-            }
-            candidates
+                Value::Array(fewer)
+            });
+            let simpler = items
+                .iter()
+                .enumerate()
+                .take(taken)
+                .flat_map(move |(i, item)| {
+                    smaller(item).map(move |simpler| {
+                        let mut changed = items.clone();
+                        changed[i] = simpler;
+                        Value::Array(changed)
+                    })
+                });
+            Box::new(std::iter::once(json!([])).chain(fewer).chain(simpler))
         }
         Value::String(text) => {
             let chars: Vec<char> = text.chars().collect();
-            toward_zero(chars.len() as i64)
-                .into_iter()
-                .map(|n| json!(chars[..n as usize].iter().collect::<String>()))
-                .collect()
+            let prefixes = toward_zero(chars.len() as i64).into_iter();
+            Box::new(prefixes.map(move |n| json!(chars[..n as usize].iter().collect::<String>())))
         }
-        Value::Number(n) => match n.as_i64() {
-            Some(n) => toward_zero(n).into_iter().map(Value::from).collect(),
-            // A u64 over i64::MAX: zero, then i64::MAX, which the steps above go on from.
-            None if n.is_u64() => vec![json!(0), json!(i64::MAX)],
-            None => smaller_float(n.as_f64().unwrap_or_default()),
-        },
-        Value::Bool(true) => vec![json!(false)],
-        Value::Bool(false) | Value::Null => Vec::new(),
+        Value::Number(n) => Box::new(
+            match n.as_i64() {
+                Some(n) => toward_zero(n).into_iter().map(Value::from).collect(),
+                // A u64 over i64::MAX: zero, then i64::MAX, which the steps above go on from.
+                None if n.is_u64() => vec![json!(0), json!(i64::MAX)],
+                None => smaller_float(n.as_f64().unwrap_or_default()),
+            }
+            .into_iter(),
+        ),
+        Value::Bool(true) => Box::new(std::iter::once(json!(false))),
+        Value::Bool(false) | Value::Null => Box::new(std::iter::empty()),
     }
 }
 
@@ -100,6 +109,10 @@ fn smaller_float(f: f64) -> Vec<Value> {
 mod tests {
     use super::*;
 
+    fn smaller(value: &Value) -> Vec<Value> {
+        super::smaller(value).collect()
+    }
+
     #[test]
     fn each_kind_steps_toward_the_empty_and_zero() {
         assert_eq!(toward_zero(10), [0, 5, 8, 9]);
@@ -125,6 +138,10 @@ mod tests {
                 json!([1, 1])
             ]
         );
+        let wide: serde_json::Map<String, Value> =
+            (0..10_000).map(|i| (format!("m{i}"), json!(1))).collect();
+        let parts = MAX_PARTS;
+        assert_eq!(smaller(&Value::Object(wide)).len(), parts + parts);
         assert_eq!(
             smaller(&json!({"a": 1, "b": false})),
             [
