@@ -1247,3 +1247,33 @@ fn an_explored_call_that_hangs_or_kills_the_server_names_its_arguments() {
         "mcp-lint: the server exited (exit status: 3) during the probe\n"
     );
 }
+
+#[test]
+fn a_2026_07_28_listing_without_its_cache_hints_is_said() {
+    // Each page of a new-era tools/list must carry `ttlMs` and `cacheScope`; no rule covers
+    // them, so the probe says what is wrong on stderr.
+    let server = r#"
+import sys, json
+for line in sys.stdin:
+    msg = json.loads(line)
+    if "id" not in msg:
+        continue
+    answer = {"jsonrpc": "2.0", "id": msg["id"]}
+    method = msg.get("method")
+    if method == "server/discover":
+        answer["result"] = {"supportedVersions": ["2026-07-28"], "capabilities": {"tools": {}}}
+    elif method == "tools/list":
+        answer["result"] = {"tools": [], "cacheScope": "shared", "resultType": "complete"}
+    else:
+        answer["error"] = {"code": -32601, "message": "Method not found"}
+    print(json.dumps(answer), flush=True)
+"#;
+    let out = run(&[
+        "probe", "--format", "concise", "--", "python3", "-c", server,
+    ]);
+    assert_eq!(
+        out.stderr,
+        "mcp-lint: the tools/list answer (id 2) breaks 2026-07-28: `ttlMs` is missing\n\
+         mcp-lint: the tools/list answer (id 2) breaks 2026-07-28: `cacheScope` is \"shared\", not \"public\" or \"private\"\n"
+    );
+}

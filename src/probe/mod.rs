@@ -23,6 +23,7 @@ use crate::finding::Violation;
 use crate::report::{ClauseVerdict, Format};
 use crate::rules::{Level, RuleMeta, mcp001, mcp104, mcp301};
 use crate::suppress::Checked;
+use crate::transcript::era;
 use crate::transcript::read::{Dir, MAX_LINE_BYTES};
 use crate::transcript::redact::Redactor;
 use crate::transcript::write::Recorder;
@@ -703,7 +704,8 @@ fn list_tools(session: &mut Session) -> Result<Vec<Tool>, String> {
     let mut cursors = Vec::new();
     let mut params = None;
     for _ in 0..MAX_PAGES {
-        let result = match session.request("tools/list", params.take()).1 {
+        let (id, answer) = session.request("tools/list", params.take());
+        let result = match answer {
             Answer::Result(result) => result,
             Answer::Error(error) => {
                 return Err(format!("the server refused `tools/list`: {error}"));
@@ -712,6 +714,17 @@ fn list_tools(session: &mut Session) -> Result<Vec<Tool>, String> {
                 return Err(unanswered(session, "tools/list"));
             }
         };
+        // The new era's cache hints: no rule covers them, so they are said, not reported.
+        let spoken = session
+            .envelope
+            .as_ref()
+            .map(|m| m[version::VERSION_KEY].clone());
+        if let Some(Value::String(version)) = spoken {
+            for problem in era::cache_hint_problems(&result) {
+                let note = format!("the tools/list answer (id {id}) breaks {version}: {problem}");
+                session.notes.push(note);
+            }
+        }
         for tool in result["tools"].as_array().into_iter().flatten() {
             let Some(name) = tool["name"].as_str() else {
                 continue;
