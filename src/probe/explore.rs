@@ -29,7 +29,7 @@ pub struct Options {
 #[derive(Default)]
 pub struct Explored {
     /// How many tools were called.
-    pub tools: usize,
+    tools: usize,
     /// Each call sent: its id and arguments.
     calls: Vec<(i64, Value)>,
     shrunk: Vec<Shrunk>,
@@ -51,8 +51,9 @@ struct Explorer<'t> {
     sent: Vec<Value>,
 }
 
-/// What is left to spend.
-struct Budget {
+/// What is left to spend, of the limits `options` set.
+struct Budget<'o> {
+    options: &'o Options,
     calls: usize,
     deadline: Instant,
     /// Whether it ran out, which is said once.
@@ -166,6 +167,7 @@ pub fn explore(session: &mut Session, tools: &[Tool], options: &Options) -> Expl
         ..Explored::default()
     };
     let mut budget = Budget {
+        options,
         calls: options.max_calls,
         deadline: Instant::now() + options.max_time,
         spent: false,
@@ -175,19 +177,12 @@ pub fn explore(session: &mut Session, tools: &[Tool], options: &Options) -> Expl
             let Some(args) = explorer.next.pop_front() else {
                 continue;
             };
-            if !budget.spend(session, options) {
+            if !budget.spend(session) {
                 break 'turns;
             }
             match explorer.call(session, args.clone(), &mut explored) {
                 (id, Answer::Error(error)) => {
-                    explorer.shrink(
-                        session,
-                        (id, args),
-                        &error,
-                        &mut budget,
-                        options,
-                        &mut explored,
-                    );
+                    explorer.shrink(session, (id, args), &error, &mut budget, &mut explored);
                     explorer.next.clear();
                 }
                 // What the tool did is known: its turn is over.
@@ -225,10 +220,11 @@ fn explorer(tool: &Tool) -> Result<Explorer<'_>, String> {
     })
 }
 
-impl Budget {
+impl Budget<'_> {
     /// Takes one call from the budget; false, said once, when none is left. The first call
     /// is always made: the time counts from it.
-    fn spend(&mut self, session: &mut Session, options: &Options) -> bool {
+    fn spend(&mut self, session: &mut Session) -> bool {
+        let options = self.options;
         let first = self.calls == options.max_calls;
         let why = if self.calls == 0 {
             format!("--max-calls {}", options.max_calls)
@@ -280,7 +276,6 @@ impl Explorer<'_> {
         first: (i64, Value),
         error: &Value,
         budget: &mut Budget,
-        options: &Options,
         explored: &mut Explored,
     ) {
         let code = error.get("code");
@@ -293,7 +288,7 @@ impl Explorer<'_> {
                 if self.sent.contains(&candidate) || !self.validator.is_valid(&candidate) {
                     continue;
                 }
-                if !budget.spend(session, options) {
+                if !budget.spend(session) {
                     break 'steps;
                 }
                 match self.call(session, candidate.clone(), explored) {
