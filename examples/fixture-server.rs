@@ -14,9 +14,10 @@
 //! `--strict-initialize`: over stdio, a first message other than `initialize` or `ping` ends
 //! the process unanswered, as rmcp's servers do.
 //!
-//! Tools: `echo` (with an outputSchema), `add`, `fail` (always fails), `crash` (exits the
-//! process), `sleep` (never answers), `confirm` (with `--modern`, an interim
-//! `input_required` result). `tools/list` gives two tools a page. `--exit-on-call`:
+//! Tools: `echo` (with an outputSchema), `add` (fails on a sum past 2^53), `fail` (always
+//! fails), `crash` (exits the process), `sleep` (never answers), `confirm` (with `--modern`,
+//! an interim `input_required` result). `echo`, `add` and `fail` are annotated read-only;
+//! `crash` read-only but destructive. `tools/list` gives two tools a page. `--exit-on-call`:
 //! the server exits on its first `tools/call`, whatever it names. `--oversize`: `echo`'s
 //! success is over the 64 MiB a message mcp-lint reads.
 
@@ -45,15 +46,19 @@ fn tools() -> Vec<Value> {
             "inputSchema": {"type": "object", "properties": {"message": {"type": "string"}},
                 "required": ["message"]},
             "outputSchema": {"type": "object", "properties": {"echo": {"type": "string"}},
-                "required": ["echo"]}}),
+                "required": ["echo"]},
+            "annotations": {"readOnlyHint": true}}),
         json!({"name": "add", "description": "Adds two numbers",
             "inputSchema": {"type": "object",
                 "properties": {"a": {"type": "number"}, "b": {"type": "number"}},
-                "required": ["a", "b"]}}),
+                "required": ["a", "b"]},
+            "annotations": {"readOnlyHint": true, "destructiveHint": false}}),
         json!({"name": "fail", "description": "Always fails",
-            "inputSchema": {"type": "object"}}),
+            "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true}}),
+        // Read-only, yet destructive: `--explore` leaves it alone.
         json!({"name": "crash", "description": "Exits the server",
-            "inputSchema": {"type": "object"}}),
+            "inputSchema": {"type": "object"},
+            "annotations": {"readOnlyHint": true, "destructiveHint": true}}),
         json!({"name": "sleep", "description": "Never answers",
             "inputSchema": {"type": "object"}}),
         json!({"name": "confirm", "description": "Asks the user first (2026-07-28)",
@@ -204,6 +209,14 @@ impl Server {
                 args.get("a").and_then(Value::as_f64),
                 args.get("b").and_then(Value::as_f64),
             ) {
+                // A sum past 2^53 is not exact: refused, as a tool error unless broken.
+                (Some(a), Some(b)) if (a + b).abs() > 9_007_199_254_740_992.0 => {
+                    let problem = "the sum is too large to be exact";
+                    match self.broken {
+                        true => Outcome::Protocol(-32603, format!("Internal error: {problem}")),
+                        false => Outcome::ToolError(format!("{problem}; add smaller numbers")),
+                    }
+                }
                 (Some(a), Some(b)) => Outcome::Result(json!({
                     "content": [{"type": "text", "text": (a + b).to_string()}]})),
                 _ => invalid("`a` and `b` must be numbers".to_string()),

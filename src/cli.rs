@@ -178,10 +178,35 @@ pub struct ProbeArgs {
     #[arg(long, value_name = "NAME: VALUE", requires = "url")]
     pub header: Vec<String>,
     /// Also call TOOL with these arguments, which must be valid (tools have side effects, so
-    /// only the tools named here are called for real); its result is checked against the
+    /// only the tools named here, and with --explore the read-only ones, are called for
+    /// real); its result is checked against the
     /// tool's outputSchema (an answer over 64 MiB is not read: MCP001, unverifiable)
     #[arg(long, value_name = "TOOL=JSON")]
     pub call: Vec<String>,
+    /// Also call the read-only tools (annotated readOnlyHint: true, not destructiveHint) with
+    /// arguments generated from their inputSchema (empty and very long strings, zero,
+    /// negative and huge numbers, each enum value, optional properties left out, paths and
+    /// URLs that name nothing), each checked against the schema before it is sent; a call
+    /// answered with a protocol error is shrunk to the smallest arguments that still get it
+    #[arg(long)]
+    pub explore: bool,
+    /// With --explore, also call TOOL, whatever its annotations say
+    #[arg(long, value_name = "TOOL", requires = "explore")]
+    pub allow_tool: Vec<String>,
+    /// With --explore, never call TOOL
+    #[arg(long, value_name = "TOOL", requires = "explore")]
+    pub skip_tool: Vec<String>,
+    /// With --explore, the most calls it makes (shrinking included)
+    #[arg(long, value_name = "N", default_value_t = 100, requires = "explore")]
+    pub max_calls: usize,
+    /// With --explore, the seconds after which it makes no further call
+    #[arg(
+        long,
+        value_name = "SECS",
+        default_value_t = 60.0,
+        requires = "explore"
+    )]
+    pub max_time: f64,
     /// Save the probe's transcript (envelope JSONL) to FILE, secrets redacted (see --redact)
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,

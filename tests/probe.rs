@@ -224,8 +224,8 @@ fn probes_never_sent_are_not_probed_and_a_death_on_a_call_fails() {
             "  unknown tool        FAIL        MCP104 at line 12",
             "  unavailable tool    not probed  which tools are disabled cannot be seen from outside",
             "  invalid input       not probed  the server exited before this probe was sent",
-            "  tool failure        not probed  no --call failed; name a failing call to probe it",
-            "  output validation   not probed  no --call of a tool with an outputSchema succeeded",
+            "  tool failure        not probed  no --call failed; name a failing call, or --explore, to probe it",
+            "  output validation   not probed  no --call of a tool with an outputSchema succeeded; name one, or --explore",
             "  malformed request   not probed  the server exited before this probe was sent",
             "  unknown method      not probed  the server exited before this probe was sent",
         ],
@@ -911,5 +911,369 @@ fn a_call_answered_with_a_request_for_input_tests_nothing() {
             && out.stdout.contains("  output validation   not probed"),
         "{}",
         out.stdout
+    );
+}
+
+const EXPLORED: &str = "\
+<probe>:33:153: MCP106 warning the success result of tools/call `echo` (id 16) has a structuredContent that is not an object; --explore sent {\"message\":\"mcp-lint\"}
+<probe>:37:61: MCP104 error tool failure answered with a JSON-RPC error (-32603) for tools/call `fail` (id 18); --explore sent {}
+<probe>:39:145: MCP106 warning the success result of tools/call `echo` (id 19) has a structuredContent that is not an object; --explore sent {\"message\":\"\"}
+<probe>:43:10145: MCP106 warning the success result of tools/call `echo` (id 21) has a structuredContent that is not an object; --explore sent {\"message\":\"xxxxxxxxxxxxxxxx…(10000 chars)\"}
+<probe>:49:61: MCP104 error tool failure answered with a JSON-RPC error (-32603) for tools/call `add` (id 24); --explore sent {\"a\":1e+308,\"b\":0.0}, shrunk from {\"a\":1e+308,\"b\":1.0} (2 failing calls)
+mcp-lint: 11 errors, 3 warnings, 0 advice in 1 file (profile sep-2145)
+";
+
+#[test]
+fn exploring_probes_tool_failure_and_output_without_a_call() {
+    // `echo`, `add` and `fail` are read-only; `crash` is too, but destructive. The broken
+    // `add` answers a sum past 2^53 with a protocol error: the call is shrunk, `b` to 0,
+    // and the failing call it was shrunk from is not reported again.
+    let server = fixture_server();
+    let out = run(&[
+        "probe",
+        "--format",
+        "concise",
+        "--explore",
+        "--",
+        &server,
+        "--broken",
+    ]);
+    let explored: Vec<&str> = out.stdout.lines().skip(9).collect();
+    assert_eq!(explored.join("\n") + "\n", EXPLORED);
+    assert_eq!((out.status, out.stderr.as_str()), (1, ""));
+    let out = run(&[
+        "probe",
+        "--color",
+        "never",
+        "--explore",
+        "--",
+        &server,
+        "--broken",
+    ]);
+    let rows: Vec<&str> = out.stdout.lines().skip(4).take(2).collect();
+    assert_eq!(
+        rows,
+        [
+            "  tool failure        FAIL        MCP104 at line 37, MCP104 at line 49",
+            "  output validation   FAIL        MCP106 at line 33, MCP106 at line 39, MCP106 at line 43",
+        ]
+    );
+
+    let out = run(&["probe", "--color", "never", "--explore", "--", &server]);
+    assert_eq!((out.status, out.stderr.as_str()), (0, ""));
+    let table: Vec<&str> = out.stdout.lines().take(6).collect();
+    assert_eq!(
+        table,
+        [
+            "SEP-2145 probe: 23 requests, protocol 2025-11-25",
+            "  unknown tool        pass        1 request",
+            "  unavailable tool    not probed  which tools are disabled cannot be seen from outside",
+            "  invalid input       pass        4 requests",
+            "  tool failure        pass        5 requests (--explore: 13 calls of 3 tools)",
+            "  output validation   pass        3 requests (--explore: 13 calls of 3 tools)",
+        ]
+    );
+}
+
+#[test]
+fn every_explored_call_is_of_a_read_only_tool_and_valid() {
+    // The transcript is what went over the wire: after the SEP's probes (the unknown method
+    // last), each call names a read-only tool, with arguments its inputSchema accepts. Both
+    // protocol eras, and Streamable HTTP, send the same calls.
+    let server = fixture_server();
+    let explored_calls = |saved: &PathBuf| {
+        let lines: Vec<serde_json::Value> = std::fs::read_to_string(saved)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let mut schemas = std::collections::BTreeMap::new();
+        for line in &lines {
+            for tool in line["msg"]["result"]["tools"]
+                .as_array()
+                .into_iter()
+                .flatten()
+            {
+                schemas.insert(
+                    tool["name"].as_str().unwrap().to_string(),
+                    tool["inputSchema"].clone(),
+                );
+            }
+        }
+        let after = lines
+            .iter()
+            .position(|l| l["msg"]["method"] == "mcp-lint/no-such-method")
+            .unwrap();
+        let calls: Vec<(String, serde_json::Value)> = lines[after..]
+            .iter()
+            .filter(|l| l["dir"] == "c2s" && l["msg"]["method"] == "tools/call")
+            .map(|l| {
+                let params = &l["msg"]["params"];
+                (
+                    params["name"].as_str().unwrap().to_string(),
+                    params["arguments"].clone(),
+                )
+            })
+            .collect();
+        for (name, arguments) in &calls {
+            assert!(["echo", "add", "fail"].contains(&name.as_str()), "{name}");
+            let validator = jsonschema::validator_for(&schemas[name]).unwrap();
+            assert!(validator.is_valid(arguments), "{name} {arguments}");
+        }
+        calls
+    };
+    let mut runs = Vec::new();
+    for flags in [&["--broken"][..], &["--broken", "--modern"]] {
+        let saved = temp(&format!("explored{}.jsonl", flags.len()));
+        let mut args = vec!["probe", "--explore", "--save", saved.to_str().unwrap()];
+        args.extend(["--", &server]);
+        args.extend(flags);
+        assert_eq!(run(&args).status, 1, "{flags:?}");
+        runs.push(explored_calls(&saved));
+    }
+    let (mut http, url) = http_server(&["--broken", "--sse"]);
+    let saved = temp("explored-http.jsonl");
+    let out = run(&[
+        "probe",
+        "--format",
+        "concise",
+        "--explore",
+        "--save",
+        saved.to_str().unwrap(),
+        "--url",
+        &url,
+    ]);
+    http.kill().unwrap();
+    http.wait().unwrap();
+    let findings = out.stdout.replace(saved.to_str().unwrap(), "<probe>");
+    assert!(findings.ends_with(EXPLORED), "{findings}");
+    runs.push(explored_calls(&saved));
+    assert_eq!(runs[0].len(), 10);
+    assert!(runs.iter().all(|calls| *calls == runs[0]));
+}
+
+#[test]
+fn exploring_is_bounded_and_the_tools_it_calls_can_be_named() {
+    let server = fixture_server();
+    let probe = |flags: &[&str]| {
+        let mut args = vec!["probe", "--color", "never", "--explore"];
+        args.extend(flags);
+        args.extend(["--", &server]);
+        let out = run(&args);
+        let rows: Vec<String> = out
+            .stdout
+            .lines()
+            .skip(4)
+            .take(2)
+            .map(str::to_string)
+            .collect();
+        (rows, out.stderr)
+    };
+    let (rows, stderr) = probe(&["--max-calls", "2"]);
+    assert_eq!(
+        rows,
+        [
+            "  tool failure        not probed  --explore: 2 calls of 3 tools, and no call failed",
+            "  output validation   pass        1 request (--explore: 2 calls of 3 tools)",
+        ]
+    );
+    assert_eq!(
+        stderr,
+        "mcp-lint: --explore: stopped at --max-calls 2; what was sent is judged\n"
+    );
+    // The time counts from the first call, which is always made.
+    let (rows, stderr) = probe(&["--max-time", "0.000001"]);
+    assert_eq!(
+        rows[1],
+        "  output validation   pass        1 request (--explore: 1 call of 3 tools)"
+    );
+    assert_eq!(
+        stderr,
+        "mcp-lint: --explore: stopped at --max-time 0.000001; what was sent is judged\n"
+    );
+
+    let skip_all = [
+        "--skip-tool",
+        "echo",
+        "--skip-tool",
+        "add",
+        "--skip-tool",
+        "fail",
+    ];
+    let (rows, stderr) = probe(&skip_all);
+    assert_eq!(
+        rows[0],
+        "  tool failure        not probed  --explore: no tool is annotated readOnlyHint: true (and not destructiveHint); --allow-tool NAME calls one"
+    );
+    assert_eq!(stderr, "");
+    let mut allowed = skip_all.to_vec();
+    allowed.extend(["--allow-tool", "confirm", "--allow-tool", "ghost"]);
+    let (rows, stderr) = probe(&allowed);
+    assert_eq!(
+        rows,
+        [
+            "  tool failure        not probed  --explore: 1 call of 1 tool, and no call failed",
+            "  output validation   not probed  --explore: 1 call of 1 tool, and no call of a tool with an outputSchema succeeded",
+        ]
+    );
+    assert_eq!(
+        stderr,
+        "mcp-lint: --explore: no tool named `ghost` is listed\n"
+    );
+
+    let out = run(&["probe", "--explore", "--max-time", "0", "--", &server]);
+    assert_eq!(
+        (out.status, out.stderr.as_str()),
+        (
+            2,
+            "mcp-lint: --max-time must be a positive number of seconds\n"
+        )
+    );
+    let out = run(&["probe", "--allow-tool", "sleep", "--", &server]);
+    assert_eq!(out.status, 2);
+    assert!(out.stderr.contains("--explore"), "{}", out.stderr);
+}
+
+#[test]
+fn a_path_that_names_nothing_is_shrunk_and_a_tool_that_cannot_be_called_validly_is_said() {
+    // `read` fails with a protocol error on a path under /nonexistent: the path --explore
+    // generates is cut while it still fails. `bad`'s inputSchema is no schema, and no value
+    // generated matches `zip`'s pattern: neither is called.
+    let server = r#"
+import sys, json
+tools = [
+    {"name": "read", "annotations": {"readOnlyHint": True}, "inputSchema": {"type": "object",
+        "properties": {"path": {"type": "string"}, "lines": {"type": "integer", "minimum": 1}},
+        "required": ["path"]}},
+    {"name": "bad", "annotations": {"readOnlyHint": True},
+        "inputSchema": {"type": "object", "properties": {"a": {"type": "nonsense"}}}},
+    {"name": "zip", "annotations": {"readOnlyHint": True}, "inputSchema": {"type": "object",
+        "properties": {"code": {"type": "string", "pattern": "^[0-9]{5}$"}}, "required": ["code"]}},
+]
+for line in sys.stdin:
+    msg = json.loads(line)
+    method, params = msg.get("method"), msg.get("params") or {}
+    if "id" not in msg:
+        continue
+    answer = {"jsonrpc": "2.0", "id": msg["id"]}
+    if method == "initialize":
+        answer["result"] = {"protocolVersion": "2025-11-25", "capabilities": {"tools": {}}, "serverInfo": {"name": "files", "version": "1"}}
+    elif method == "tools/list":
+        answer["result"] = {"tools": tools}
+    elif method == "tools/call" and not (isinstance(params.get("name"), str) and isinstance(params.get("arguments"), dict)):
+        answer["error"] = {"code": -32602, "message": "Invalid params"}
+    elif method == "tools/call" and params["name"] == "read" and str(params["arguments"].get("path")).startswith("/nonexistent"):
+        answer["error"] = {"code": -32603, "message": "ENOENT: no such file or directory"}
+    elif method == "tools/call":
+        answer["result"] = {"content": [{"type": "text", "text": "read"}], "isError": params["name"] != "read"}
+    else:
+        answer["error"] = {"code": -32601, "message": "Method not found"}
+    print(json.dumps(answer), flush=True)
+"#;
+    let out = run(&[
+        "probe",
+        "--format",
+        "concise",
+        "--explore",
+        "--",
+        "python3",
+        "-c",
+        server,
+    ]);
+    let explored: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| l.contains("--explore"))
+        .collect();
+    assert_eq!(
+        explored,
+        [
+            "<probe>:53:90: MCP104 error tool failure answered with a JSON-RPC error (-32603) for tools/call `read` (id 26); --explore sent {\"path\":\"/nonexistent\"}, shrunk from {\"path\":\"/nonexistent/mcp-lint-probe\"} (4 failing calls)"
+        ],
+        "{}",
+        out.stdout
+    );
+    let notes: Vec<&str> = out.stderr.lines().collect();
+    assert!(
+        notes[0].starts_with("mcp-lint: --explore: `bad` is not called: its inputSchema is no schema a call can be checked against ("),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(
+        notes[1..],
+        [
+            "mcp-lint: --explore: `zip` is not called: none of the arguments generated from its inputSchema is valid"
+        ]
+    );
+}
+
+#[test]
+fn an_explored_call_that_hangs_or_kills_the_server_names_its_arguments() {
+    let server = fixture_server();
+    let only = |tool: &str| {
+        let mut args = vec![
+            "probe",
+            "--format",
+            "concise",
+            "--timeout",
+            "1",
+            "--explore",
+        ];
+        args.extend([
+            "--skip-tool",
+            "echo",
+            "--skip-tool",
+            "add",
+            "--skip-tool",
+            "fail",
+        ]);
+        args.extend(["--allow-tool", tool, "--", &server]);
+        run(&args)
+    };
+    let out = only("sleep");
+    assert_eq!(
+        out.stdout,
+        "<probe>:32:52: MCP104 error tools/call `sleep` (id 16) was never answered, though the server answered later requests; --explore sent {}\n\
+         mcp-lint: 1 error, 0 warnings, 0 advice in 1 file (profile sep-2145)\n"
+    );
+    let out = only("crash");
+    assert_eq!(
+        out.stdout,
+        "<probe>:32:52: MCP104 error tools/call `crash` (id 16) was never answered: the server exited (exit status: 3) while it ran; --explore sent {}\n\
+         mcp-lint: 1 error, 0 warnings, 0 advice in 1 file (profile sep-2145)\n"
+    );
+    assert_eq!(
+        out.stderr,
+        "mcp-lint: the server exited (exit status: 3) during the probe\n"
+    );
+}
+
+#[test]
+fn a_2026_07_28_listing_without_its_cache_hints_is_said() {
+    // Each page of a new-era tools/list must carry `ttlMs` and `cacheScope`; no rule covers
+    // them, so the probe says what is wrong on stderr.
+    let server = r#"
+import sys, json
+for line in sys.stdin:
+    msg = json.loads(line)
+    if "id" not in msg:
+        continue
+    answer = {"jsonrpc": "2.0", "id": msg["id"]}
+    method = msg.get("method")
+    if method == "server/discover":
+        answer["result"] = {"supportedVersions": ["2026-07-28"], "capabilities": {"tools": {}}}
+    elif method == "tools/list":
+        answer["result"] = {"tools": [], "cacheScope": "shared", "resultType": "complete"}
+    else:
+        answer["error"] = {"code": -32601, "message": "Method not found"}
+    print(json.dumps(answer), flush=True)
+"#;
+    let out = run(&[
+        "probe", "--format", "concise", "--", "python3", "-c", server,
+    ]);
+    assert_eq!(
+        out.stderr,
+        "mcp-lint: the tools/list answer (id 2) breaks 2026-07-28: `ttlMs` is missing\n\
+         mcp-lint: the tools/list answer (id 2) breaks 2026-07-28: `cacheScope` is \"shared\", not \"public\" or \"private\"\n"
     );
 }

@@ -45,6 +45,43 @@ if [ "$only" = all ] && command -v node >/dev/null && command -v npm >/dev/null;
     || fail "the recording does not hold every message of the probe"
   echo "record: the recording of a probe of server-everything audits like the probe ($(wc -l < "$work/recorded.jsonl") messages)"
 
+  # --explore without any --call probes tool failure and output validation, and calls only
+  # read-only tools, each with arguments its inputSchema accepts (checked with ajv, which the
+  # pinned tree holds). trigger-long-running-operation is skipped: its default duration is the
+  # probe's timeout, so whether its answer comes in time would be a race.
+  out=$("$bin" probe --color never --explore --skip-tool trigger-long-running-operation \
+    --save "$work/explored.jsonl" -- "$everything" 2>/dev/null) \
+    || fail "server-everything: probe --explore exited $?: $out"
+  for clause in 'tool failure     ' 'output validation'; do
+    echo "$out" | grep -q "^  $clause   pass .*(--explore: " \
+      || fail "server-everything: --explore did not probe $clause: $out"
+  done
+  calls=$(node - "$work/explored.jsonl" "$work/node_modules/ajv" <<'JS'
+const [saved, ajvPath] = process.argv.slice(2);
+const Ajv = require(ajvPath).default;
+const lines = require("fs").readFileSync(saved, "utf8").trim().split("\n").map(JSON.parse);
+const tools = new Map();
+for (const l of lines) for (const t of l.msg.result?.tools ?? []) tools.set(t.name, t);
+// The explored calls come after the SEP's probes, of which the unknown method is the last.
+const after = lines.findIndex((l) => l.msg.method === "mcp-lint/no-such-method");
+const ajv = new Ajv({ strict: false });
+let calls = 0;
+for (const l of lines.slice(after)) {
+  if (l.dir !== "c2s" || l.msg.method !== "tools/call") continue;
+  const tool = tools.get(l.msg.params.name);
+  const hints = tool.annotations ?? {};
+  if (hints.readOnlyHint !== true || hints.destructiveHint === true)
+    throw new Error(`${tool.name} is not read-only`);
+  if (!ajv.validate(tool.inputSchema, l.msg.params.arguments))
+    throw new Error(`${tool.name} ${JSON.stringify(l.msg.params.arguments)}: ${ajv.errorsText()}`);
+  calls++;
+}
+console.log(calls);
+JS
+  ) || fail "server-everything: --explore sent a call it should not have"
+  echo "probe --explore: $calls calls of server-everything's read-only tools, each valid:"
+  echo "$out" | sed -n '5,6p' | sed 's/^/  /'
+
   # The same server over Streamable HTTP (sessions, SSE answers), on a free loopback port.
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   PORT=$port "$everything" streamableHttp > "$work/http.log" 2>&1 &

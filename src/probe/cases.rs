@@ -1,10 +1,11 @@
 //! Arguments derived from a tool's `inputSchema`: valid values to fill what a probe does not
-//! break, and the two ways a probe breaks it (a missing required property, a wrong type).
+//! break (and what `--explore` starts from), and the two ways a probe breaks it (a missing
+//! required property, a wrong type).
 
 use serde_json::{Map, Value, json};
 
 /// Schemas nest; a hostile one nests without end.
-const MAX_DEPTH: usize = 8;
+pub const MAX_DEPTH: usize = 8;
 
 /// Argument objects that each violate `schema` in one way, with what they do.
 pub fn invalid_arguments(root: &Value) -> Vec<(String, Value)> {
@@ -58,7 +59,7 @@ pub fn invalid_arguments(root: &Value) -> Vec<(String, Value)> {
 
 /// `schema`, or what its local `$ref` (`#/$defs/Query`, `#/definitions/..`) points at, in
 /// `root`; a ref elsewhere (a URL, a file) is never followed, and a chain of refs ends.
-fn resolve<'s>(root: &'s Value, schema: &'s Value) -> &'s Value {
+pub fn resolve<'s>(root: &'s Value, schema: &'s Value) -> &'s Value {
     let mut schema = schema;
     for _ in 0..MAX_DEPTH {
         let Some(pointer) = schema.get("$ref").and_then(Value::as_str) else {
@@ -73,7 +74,7 @@ fn resolve<'s>(root: &'s Value, schema: &'s Value) -> &'s Value {
 }
 
 /// The one JSON type a schema declares (the first non-null of a list).
-fn declared_type(schema: &Value) -> Option<&str> {
+pub fn declared_type(schema: &Value) -> Option<&str> {
     match schema.get("type")? {
         Value::String(t) => Some(t),
         Value::Array(types) => types
@@ -94,7 +95,7 @@ fn wrong_value(expected: &str) -> (Value, &'static str) {
 }
 
 /// A value `schema` (part of `root`) accepts, as far as a simple reading of it goes.
-fn sample(root: &Value, schema: &Value, depth: usize) -> Value {
+pub fn sample(root: &Value, schema: &Value, depth: usize) -> Value {
     let schema = resolve(root, schema);
     if let Some(value) = schema.get("const").or_else(|| schema.get("default")) {
         return value.clone();
@@ -130,7 +131,7 @@ fn sample(root: &Value, schema: &Value, depth: usize) -> Value {
     }
 }
 
-fn required_object(root: &Value, schema: &Value, depth: usize) -> Map<String, Value> {
+pub fn required_object(root: &Value, schema: &Value, depth: usize) -> Map<String, Value> {
     let properties = schema.get("properties").and_then(Value::as_object);
     schema
         .get("required")
@@ -147,7 +148,7 @@ fn required_object(root: &Value, schema: &Value, depth: usize) -> Map<String, Va
         .collect()
 }
 
-fn sample_string(schema: &Value) -> Value {
+pub fn sample_string(schema: &Value) -> Value {
     let text = match schema.get("format").and_then(Value::as_str) {
         Some("date-time") => "2026-01-01T00:00:00Z",
         Some("date") => "2026-01-01",

@@ -1,8 +1,12 @@
 //! `mcp-lint probe`: drives a running server through SEP-2145's cases, records every message
 //! as envelope JSONL, and audits that transcript with the transcript pass's rules, so a probe
-//! and an audit of the same traffic always agree.
+//! and an audit of the same traffic agree (but for the failing calls `--explore` sent while
+//! shrinking a failure, which the probe reports as one).
 
+mod boundary;
 mod cases;
+mod explore;
+mod shrink;
 mod transport;
 mod version;
 
@@ -19,12 +23,14 @@ use crate::finding::Violation;
 use crate::report::{ClauseVerdict, Format};
 use crate::rules::{Level, RuleMeta, mcp001, mcp104, mcp301};
 use crate::suppress::Checked;
+use crate::transcript::era;
 use crate::transcript::read::{Dir, MAX_LINE_BYTES};
 use crate::transcript::redact::Redactor;
 use crate::transcript::write::Recorder;
 use crate::transcript::{self};
 use crate::walk::InputFormat;
 use crate::{Env, exit};
+use explore::{Explored, Options};
 use transport::{Http, Received, Stdio, Transport};
 
 /// `tools/list` pages followed before the catalog is taken as complete.
@@ -38,10 +44,18 @@ pub fn run(args: &ProbeArgs, env: &mut Env) -> io::Result<i32> {
     let forced = version::parse(args.protocol_version.as_deref());
     let setup = parse_calls(&args.call).and_then(|calls| {
         let forced = forced?;
-        if !(args.timeout.is_finite() && args.timeout > 0.0) {
-            return Err("--timeout must be a positive number of seconds".to_string());
-        }
-        let timeout = Duration::from_secs_f64(args.timeout);
+        let timeout = seconds("--timeout", args.timeout)?;
+        let explore = args
+            .explore
+            .then(|| -> Result<Options, String> {
+                Ok(Options {
+                    allow: args.allow_tool.clone(),
+                    skip: args.skip_tool.clone(),
+                    max_calls: args.max_calls,
+                    max_time: seconds("--max-time", args.max_time)?,
+                })
+            })
+            .transpose()?;
         let transport: Box<dyn Transport> = match &args.url {
             Some(url) => {
                 Box::new(Http::new(url, &args.header, timeout).map_err(|e| e.to_string())?)
@@ -49,19 +63,19 @@ pub fn run(args: &ProbeArgs, env: &mut Env) -> io::Result<i32> {
             None => Box::new(Stdio::spawn(&args.command).map_err(|e| e.to_string())?),
         };
         Ok((
-            calls,
+            (calls, explore),
             forced,
             Session::new(transport, timeout, args.redact.redactor()),
         ))
     });
-    let (calls, forced, mut session) = match setup {
+    let ((calls, explore), forced, mut session) = match setup {
         Ok(setup) => setup,
         Err(error) => {
             writeln!(env.stderr, "mcp-lint: {error}")?;
             return Ok(exit::TROUBLE);
         }
     };
-    let outcome = drive(&mut session, forced, &calls);
+    let outcome = drive(&mut session, forced, &calls, explore.as_ref());
     let leftover = session.transport.close();
     match (&outcome, &session.gone) {
         (Err(error), _) => writeln!(env.stderr, "mcp-lint: {error}")?,
@@ -90,7 +104,7 @@ pub fn run(args: &ProbeArgs, env: &mut Env) -> io::Result<i32> {
         }
         None => "<probe>".to_string(),
     };
-    let Ok(protocol) = outcome else {
+    let Ok((protocol, explored)) = outcome else {
         // Nothing was probed: a report of no findings would read as a pass.
         return Ok(exit::TROUBLE);
     };
@@ -109,6 +123,9 @@ pub fn run(args: &ProbeArgs, env: &mut Env) -> io::Result<i32> {
         let unread = mcp001::unreadable(why);
         restate_unanswered(&mut file, *id, &[&mcp104::META, &mcp301::META], unread);
     }
+    if let Some(explored) = &explored {
+        explored.restate(&mut file);
+    }
     let checked = vec![Checked::from(file)];
     let probes = session.probes;
     let table = args.output.format == Format::Human && !args.output.quiet;
@@ -121,7 +138,7 @@ pub fn run(args: &ProbeArgs, env: &mut Env) -> io::Result<i32> {
         &Mode::Off,
         env,
         |report, out| {
-            let verdicts = verdicts(&probes, &report.files[0]);
+            let verdicts = verdicts(&probes, &report.files[0], explored.as_ref());
             failed = verdicts.iter().any(|(_, v, _)| *v == Verdict::Fail);
             if table {
                 write_table(&probes, &protocol, &verdicts, out)?;
@@ -162,6 +179,14 @@ fn restate_unanswered(file: &mut FileReport, id: i64, rules: &[&RuleMeta], seen:
             finding.label = seen.label;
             finding.help = seen.help;
         }
+    }
+}
+
+/// A number of seconds given as `flag`, which must be positive.
+fn seconds(flag: &str, secs: f64) -> Result<Duration, String> {
+    match secs.is_finite() && secs > 0.0 {
+        true => Ok(Duration::from_secs_f64(secs)),
+        false => Err(format!("{flag} must be a positive number of seconds")),
     }
 }
 
@@ -226,8 +251,12 @@ impl Clause {
         match self {
             Clause::UnavailableTool => "which tools are disabled cannot be seen from outside",
             Clause::InvalidInput => "no tool's inputSchema has a required or typed property",
-            Clause::ToolFailure => "no --call failed; name a failing call to probe it",
-            Clause::OutputValidation => "no --call of a tool with an outputSchema succeeded",
+            Clause::ToolFailure => {
+                "no --call failed; name a failing call, or --explore, to probe it"
+            }
+            Clause::OutputValidation => {
+                "no --call of a tool with an outputSchema succeeded; name one, or --explore"
+            }
             _ => "the server stopped before this probe",
         }
     }
@@ -558,15 +587,29 @@ struct Tool {
     name: String,
     input_schema: Value,
     has_output_schema: bool,
+    /// Annotated `readOnlyHint: true` and not `destructiveHint: true`: `--explore` calls it.
+    read_only: bool,
 }
 
-/// Runs the probes in order, in the protocol version it gives; an error means the server
-/// could not be probed at all.
+/// The clause a call of a listed `tool` tests by its `answer`: a tool failure, or output
+/// validation when the tool has an outputSchema; none for a success without one, nor for a
+/// request for input (2026-07-28's `input_required`), which is not the call's last word.
+fn call_clause(tool: &Tool, answer: &Answer) -> Option<Clause> {
+    match answer {
+        _ if answer.interim() => None,
+        _ if answer.failed_tool() => Some(Clause::ToolFailure),
+        _ => tool.has_output_schema.then_some(Clause::OutputValidation),
+    }
+}
+
+/// Runs the probes in order, then explores; gives the protocol version they were sent in and
+/// what exploring did. An error means the server could not be probed at all.
 fn drive(
     session: &mut Session,
     forced: Option<&'static str>,
     calls: &[(String, Value)],
-) -> Result<String, String> {
+    explore: Option<&Options>,
+) -> Result<(String, Option<Explored>), String> {
     let protocol = version::open(session, forced)?;
     let tools = list_tools(session)?;
 
@@ -638,12 +681,14 @@ fn drive(
                 ));
                 None
             }
-            Tests::Call(_) if answer.failed_tool() => Some(Clause::ToolFailure),
-            Tests::Call(tool) => tool.has_output_schema.then_some(Clause::OutputValidation),
+            Tests::Call(tool) => call_clause(tool, &answer),
         };
         session.probes.push(Probe { clause, id, answer });
     }
-    Ok(protocol)
+    let explored = explore
+        .filter(|_| session.gone.is_none())
+        .map(|options| explore::explore(session, &tools, options));
+    Ok((protocol, explored))
 }
 
 /// What a probe's request tests: a clause, or, for a `--call` of a listed tool, what its
@@ -659,7 +704,8 @@ fn list_tools(session: &mut Session) -> Result<Vec<Tool>, String> {
     let mut cursors = Vec::new();
     let mut params = None;
     for _ in 0..MAX_PAGES {
-        let result = match session.request("tools/list", params.take()).1 {
+        let (id, answer) = session.request("tools/list", params.take());
+        let result = match answer {
             Answer::Result(result) => result,
             Answer::Error(error) => {
                 return Err(format!("the server refused `tools/list`: {error}"));
@@ -668,14 +714,27 @@ fn list_tools(session: &mut Session) -> Result<Vec<Tool>, String> {
                 return Err(unanswered(session, "tools/list"));
             }
         };
+        // The new era's cache hints: no rule covers them, so they are said, not reported.
+        let spoken = session
+            .envelope
+            .as_ref()
+            .map(|m| m[version::VERSION_KEY].clone());
+        if let Some(Value::String(version)) = spoken {
+            for problem in era::cache_hint_problems(&result) {
+                let note = format!("the tools/list answer (id {id}) breaks {version}: {problem}");
+                session.notes.push(note);
+            }
+        }
         for tool in result["tools"].as_array().into_iter().flatten() {
             let Some(name) = tool["name"].as_str() else {
                 continue;
             };
+            let hint = |name| tool["annotations"][name] == Value::Bool(true);
             tools.push(Tool {
                 name: name.to_string(),
                 input_schema: tool["inputSchema"].clone(),
                 has_output_schema: tool.get("outputSchema").is_some(),
+                read_only: hint("readOnlyHint") && !hint("destructiveHint"),
             });
         }
         match result.get("nextCursor") {
@@ -720,8 +779,12 @@ impl Verdict {
 }
 
 /// Each clause's verdict, with what backs it: pass (the requests sent), fail (the findings
-/// that fail it), or not probed (why).
-fn verdicts(probes: &[Probe], file: &FileReport) -> Vec<(Clause, Verdict, String)> {
+/// that fail it), or not probed (why); the clauses `--explore` probes say what it called.
+fn verdicts(
+    probes: &[Probe],
+    file: &FileReport,
+    explored: Option<&Explored>,
+) -> Vec<(Clause, Verdict, String)> {
     let mut verdicts = Vec::new();
     for clause in Clause::ALL {
         let of_clause = || probes.iter().filter(move |p| p.clause == Some(clause));
@@ -729,6 +792,7 @@ fn verdicts(probes: &[Probe], file: &FileReport) -> Vec<(Clause, Verdict, String
             .filter(|p| p.answer != Answer::NotSent && p.answer != Answer::Unread)
             .collect();
         let ids: Vec<i64> = sent.iter().map(|p| p.id).collect();
+        let explorable = matches!(clause, Clause::ToolFailure | Clause::OutputValidation);
         let failures: Vec<String> = if clause == Clause::UnknownMethod {
             // No rule covers other methods; an answer that is not an error fails the clause.
             sent.iter()
@@ -763,11 +827,23 @@ fn verdicts(probes: &[Probe], file: &FileReport) -> Vec<(Clause, Verdict, String
                 Verdict::NotProbed,
                 "the server exited before this probe was sent".to_string(),
             ),
-            (0, _) => (Verdict::NotProbed, clause.unprobed().to_string()),
-            (n, true) => (
-                Verdict::Pass,
-                format!("{n} request{}", if n == 1 { "" } else { "s" }),
+            (0, _) => (
+                Verdict::NotProbed,
+                match explored.filter(|_| explorable) {
+                    Some(explored) => explored.unprobed(clause),
+                    None => clause.unprobed().to_string(),
+                },
             ),
+            (n, true) => {
+                let requests = format!("{n} request{}", if n == 1 { "" } else { "s" });
+                match explored.filter(|_| explorable) {
+                    Some(explored) => (
+                        Verdict::Pass,
+                        format!("{requests} ({})", explored.summary()),
+                    ),
+                    None => (Verdict::Pass, requests),
+                }
+            }
             (_, false) => (Verdict::Fail, failures.join(", ")),
         };
         verdicts.push((clause, verdict.0, verdict.1));
