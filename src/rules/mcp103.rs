@@ -47,6 +47,8 @@ fn applies(error: &CodeError) -> bool {
             "expected",
             "out of range",
         ])
+        || error.message_mentions(&["argument", "parameter"])
+            && error.message_mentions(&["missing", "invalid", "required", "must"])
 }
 
 /// The arguments fail the tool's inputSchema, or the message says so, and not that the result
@@ -87,6 +89,8 @@ mod tests {
         ));
         assert!(applies(&parse));
         assert!(applies(&error("new", None, Some("limit must be positive"))));
+        let text = Some("Missing or invalid string argument: {}");
+        assert!(applies(&error("error value", None, text)));
     }
 
     #[test]

@@ -361,6 +361,14 @@ impl<'a> Walker<'_, 'a> {
                 self.error_values.insert(&c.args[0], exit);
                 true
             }
+            // `match name { "a" => self.tool_a(args), .. }?`: each branch's error leaves.
+            branches @ (Expr::Match(_) | Expr::If(_) | Expr::Block(_)) => {
+                let mut marked = false;
+                for tail in tails(branches) {
+                    marked |= self.mark_error_producer(tail, exit.clone());
+                }
+                marked
+            }
             _ => {
                 self.mark_forwarded(expr, exit);
                 false

@@ -1,6 +1,7 @@
 // A hand-rolled dispatcher that first picks the handler by method, then converts whatever it
 // returned: `let result = match method { .. }; match result { Err(e) => error }`. The
-// conversion answers every failure of the tools/call handler, and each `Err` it returns.
+// conversion answers every failure of the tools/call handler, and each `Err` it returns,
+// through a `match` on the tool's name and its helpers.
 use serde_json::{Value, json};
 
 pub struct JsonRpcResponse {
@@ -34,14 +35,20 @@ pub fn handle_request(method: &str, id: Value, params: Value) -> JsonRpcResponse
 fn handle_tools_call(params: &Value) -> Result<Value, String> {
     let name = params["name"].as_str().unwrap_or_default();
     let args = &params["arguments"];
-    match name {
+    let text = match name {
         "read_file" => read_file(args),
-        _ => Err(format!("Unknown tool: {name}")), //~ MCP101@18
-    }
+        _ => return Err(format!("Unknown tool: {name}")), //~ MCP101@25
+    }?;
+    Ok(json!({"content": [{"type": "text", "text": text}]}))
 }
 
-fn read_file(args: &Value) -> Result<Value, String> {
-    let path = args.get("path").and_then(Value::as_str).ok_or("missing path")?; //~ MCP103@63
-    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?; //~ MCP104@58
-    Ok(json!({"content": [{"type": "text", "text": text}]}))
+fn read_file(args: &Value) -> Result<String, String> {
+    let path = str_arg(args, "path")?;
+    std::fs::read_to_string(path).map_err(|e| e.to_string()) //~ MCP104@47
+}
+
+fn str_arg<'a>(args: &'a Value, key: &str) -> Result<&'a str, String> {
+    args.get(key)
+        .and_then(Value::as_str)
+        .ok_or_else(|| format!("Missing or invalid string argument: {key}")) //~ MCP103@24
 }
