@@ -11,8 +11,9 @@ use crate::baseline::{self, Mode};
 use crate::cli::{Deny, OutputArgs};
 use crate::config::Config;
 use crate::finding::{Applicability, FileReport, Finding, Level};
+use crate::fingerprint::Fingerprints;
 use crate::live::Live;
-use crate::report::{self, Report};
+use crate::report::{self, Format, Report};
 use crate::suppress::{self, Checked};
 use crate::text::SourceText;
 use crate::transcript;
@@ -53,6 +54,7 @@ pub fn check_inputs(
             stream.as_ref().map(|o| o as &transcript::Open),
             report.as_ref().map(|r| r as &(dyn Fn(usize) + Sync)),
             None,
+            false,
         ))
     });
     let mut results: Vec<Option<Result<Checked, String>>> = files.iter().map(|_| None).collect();
@@ -71,9 +73,9 @@ pub fn check_inputs(
 
 /// Audits the transcripts one after another, and writes each finding to `stream` as soon as
 /// no later one can precede it, at the level the configuration gives it: memory does not
-/// grow with findings. Standard input is read as it arrives, and each of its lines judged
-/// before the next is read. Results in input order; an error writing the output ends the run.
-#[allow(clippy::too_many_arguments)]
+/// grow with findings. Standard input is read as it arrives (with `jsonl`, each of its lines
+/// is judged before the next is read). Results in input order; an error writing the output
+/// ends the run.
 pub fn stream_inputs(
     files: &[Input],
     format: InputFormat,
@@ -81,19 +83,26 @@ pub fn stream_inputs(
     progress: Progress,
     config: &Config,
     args: &OutputArgs,
-    cwd: &Path,
     stream: &mut report::Stream,
 ) -> io::Result<Vec<Result<(), String>>> {
+    let cwd = stream.base();
     let mut results = Vec::with_capacity(files.len());
     for input in files {
         let name = input.path.display().to_string();
-        let report = progress.map(|p| move |bytes: usize| p(&name, bytes));
+        let report = progress.map(|p| |bytes: usize| p(&name, bytes));
+        // Only SARIF and GitLab show fingerprints; the others need not count repeats.
+        let mut prints = matches!(args.format, Format::Sarif | Format::Gitlab)
+            .then(|| Fingerprints::new(&name, &cwd));
         // A failed write stops the audit, and the run: it is no fault of the file.
         let mut unwritten = None;
         let mut sink = |file: FileReport| {
-            let file = leveled(file.into(), config, args, cwd);
+            let mut file = leveled(file.into(), config, args, &cwd);
+            if let Some(prints) = &mut prints {
+                prints.assign(&mut file);
+            }
             stream
                 .findings(&file)
+                .and_then(|()| stream.flush())
                 .inspect_err(|e| unwritten = Some(e.kind()))
         };
         let progress = report.as_ref().map(|r| r as &(dyn Fn(usize) + Sync));
@@ -109,32 +118,38 @@ pub fn stream_inputs(
         };
         let stdin = live.as_ref().map(|live| move || decompressed(live.open()));
         let stdin = stdin.as_ref().map(|o| o as &transcript::Open);
-        let rest = audit_one(input, format, stdin, progress, Some(&mut sink));
+        // A pipeline reads `jsonl` as it comes: each line of standard input is judged, and
+        // its findings written, before the next is read.
+        let eager = args.format == Format::Jsonl;
+        let rest = audit_one(input, format, stdin, progress, Some(&mut sink), eager);
         let rest = rest.and_then(|rest| sink(rest).map_err(|e| e.to_string()));
         if let Some(kind) = unwritten {
             return Err(kind.into());
         }
-        results.push(rest.map(|()| stream.file_done()));
+        let done = rest.map(|()| stream.file_done(&name).map_err(|e| e.kind()));
+        match done {
+            Ok(Err(kind)) => return Err(kind.into()),
+            done => results.push(done.map(drop)),
+        }
     }
     Ok(results)
 }
 
 /// Audits a transcript: from `stream` where it was read from standard input or a pipe, else
-/// from its file. With a `sink`, a stream is judged a line at a time: it may be a pipe still
-/// being written.
+/// from its file. `eager`: a stream is judged a line at a time, its findings going to `sink`
+/// as they are judged.
 fn audit_one(
     input: &Input,
     format: InputFormat,
     stream: Option<&transcript::Open>,
     progress: transcript::Progress,
     sink: Option<transcript::Sink>,
+    eager: bool,
 ) -> Result<FileReport, String> {
     let (path, named) = (&input.path, !input.walked);
     let name = path.display().to_string();
     let audit = || -> io::Result<FileReport> {
         if let Some(stream) = stream {
-            // Standard input judged as it arrives: it may be a pipe still being written.
-            let eager = sink.is_some();
             return transcript::audit(&name, stream, format, named, progress, sink, eager);
         }
         let open = || {
@@ -357,7 +372,7 @@ pub fn conclude(
 }
 
 /// How the report is rendered.
-fn options(args: &OutputArgs, env: &Env) -> report::Options {
+pub fn options(args: &OutputArgs, env: &Env) -> report::Options {
     report::Options {
         format: args.format,
         color: use_color(args.color, env),
