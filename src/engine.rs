@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 use std::io;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, sync_channel};
 
 use crate::baseline::{self, Mode};
 use crate::cli::{Deny, OutputArgs};
@@ -71,11 +73,24 @@ pub fn check_inputs(
         .collect()
 }
 
-/// Audits the transcripts one after another, and writes each finding to `stream` as soon as
-/// no later one can precede it, at the level the configuration gives it: memory does not
-/// grow with findings. Standard input is read as it arrives (with `jsonl`, each of its lines
-/// is judged before the next is read). Results in input order; an error writing the output
-/// ends the run.
+/// How many batches of findings a file audited ahead of its turn may hold: then its audit
+/// waits, so memory stays flat whatever the findings of the files still to be written.
+const BATCHES_AHEAD: usize = 4;
+
+/// What a worker sends of a file it audits: its findings in batches as they are judged, then
+/// the rest.
+enum Audited {
+    Batch(FileReport),
+    Done(Result<FileReport, String>),
+}
+
+/// Audits the transcripts, and writes each finding to `stream` as soon as no later one can
+/// precede it, at the level the configuration gives it: memory does not grow with findings.
+/// Named files are audited on worker threads, a few at a time (each on two threads of its own,
+/// see `transcript::chunk`), while this thread writes the findings of one file after another.
+/// Standard input is read on this thread as it arrives, at its turn (with `jsonl`, each of
+/// its lines is judged before the next is read). Results in input order; an error writing the
+/// output ends the run.
 pub fn stream_inputs(
     files: &[Input],
     format: InputFormat,
@@ -85,54 +100,125 @@ pub fn stream_inputs(
     args: &OutputArgs,
     stream: &mut report::Stream,
 ) -> io::Result<Vec<Result<(), String>>> {
-    let cwd = stream.base();
-    let mut results = Vec::with_capacity(files.len());
-    for input in files {
-        let name = input.path.display().to_string();
-        let report = progress.map(|p| |bytes: usize| p(&name, bytes));
-        // Only SARIF and GitLab show fingerprints; the others need not count repeats.
-        let mut prints = matches!(args.format, Format::Sarif | Format::Gitlab)
-            .then(|| Fingerprints::new(&name, &cwd));
-        // A failed write stops the audit, and the run: it is no fault of the file.
-        let mut unwritten = None;
-        let mut sink = |file: FileReport| {
-            let mut file = leveled(file.into(), config, args, &cwd);
-            if let Some(prints) = &mut prints {
-                prints.assign(&mut file);
+    let named: Vec<usize> = (0..files.len())
+        .filter(|&n| files[n].path.as_os_str() != "-")
+        .collect();
+    let (senders, receivers): (Vec<_>, Vec<_>) = files
+        .iter()
+        .map(|_| sync_channel::<Audited>(BATCHES_AHEAD))
+        .unzip();
+    let (next, stop) = (AtomicUsize::new(0), AtomicBool::new(false));
+    let worker = || {
+        while let Some(&n) = named.get(next.fetch_add(1, Ordering::Relaxed)) {
+            if stop.load(Ordering::Relaxed) {
+                break;
             }
-            stream
-                .findings(&file)
-                .and_then(|()| stream.flush())
-                .inspect_err(|e| unwritten = Some(e.kind()))
+            let sent = &senders[n];
+            let name = files[n].path.display().to_string();
+            let report = progress.map(|p| |bytes: usize| p(&name, bytes));
+            let progress = report.as_ref().map(|r| r as &(dyn Fn(usize) + Sync));
+            let mut sink = |file| {
+                let sent = sent.send(Audited::Batch(file));
+                sent.map_err(|_| io::Error::other("the report was not written to its end"))
+            };
+            let rest = audit_one(&files[n], format, None, progress, Some(&mut sink), false);
+            let _ = sent.send(Audited::Done(rest));
+        }
+    };
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..workers.min(named.len()) {
+            std::thread::Builder::new()
+                .stack_size(pool::WORKER_STACK_BYTES)
+                .spawn_scoped(scope, worker)?;
+        }
+        let mut written = || {
+            let mut results = Vec::with_capacity(files.len());
+            for (input, received) in files.iter().zip(&receivers) {
+                let stdin: Option<&mut dyn io::Read> = match input.path.as_os_str() == "-" {
+                    true => Some(&mut *stdin),
+                    false => None,
+                };
+                let written = write_one(
+                    input, received, stdin, format, progress, config, args, stream,
+                );
+                results.push(written?);
+            }
+            Ok(results)
         };
-        let progress = report.as_ref().map(|r| r as &(dyn Fn(usize) + Sync));
-        let live = match input.path.as_os_str() == "-" {
-            true => match Live::start(&mut *stdin) {
-                Ok(live) => Some(live),
-                Err(e) => {
-                    results.push(Err(e.to_string()));
-                    continue;
+        let results = written();
+        // Workers waiting to hand over a batch of a file that will not be written stop.
+        stop.store(true, Ordering::Relaxed);
+        drop(receivers);
+        results
+    })
+}
+
+/// Writes the findings of one input to `stream`, at its turn: those a worker sends, or, for
+/// standard input (`stdin`), those of its audit here. The audit's result, or the error that
+/// writing met, which ends the run.
+#[allow(clippy::too_many_arguments)]
+fn write_one(
+    input: &Input,
+    received: &Receiver<Audited>,
+    stdin: Option<&mut dyn io::Read>,
+    format: InputFormat,
+    progress: Progress,
+    config: &Config,
+    args: &OutputArgs,
+    stream: &mut report::Stream,
+) -> io::Result<Result<(), String>> {
+    let cwd = stream.base();
+    let name = input.path.display().to_string();
+    // Only SARIF and GitLab show fingerprints; the others need not count repeats.
+    let mut prints = matches!(args.format, Format::Sarif | Format::Gitlab)
+        .then(|| Fingerprints::new(&name, &cwd));
+    // A failed write stops the audit, and the run: it is no fault of the file.
+    let mut unwritten = None;
+    let mut sink = |file: FileReport| {
+        let mut file = leveled(file.into(), config, args, &cwd);
+        if let Some(prints) = &mut prints {
+            prints.assign(&mut file);
+        }
+        stream
+            .findings(&file)
+            .and_then(|()| stream.flush())
+            .inspect_err(|e| unwritten = Some(e.kind()))
+    };
+    let rest = match stdin {
+        Some(stdin) => {
+            let live = match Live::start(stdin) {
+                Ok(live) => live,
+                Err(e) => return Ok(Err(e.to_string())),
+            };
+            let report = progress.map(|p| |bytes: usize| p(&name, bytes));
+            let progress = report.as_ref().map(|r| r as &(dyn Fn(usize) + Sync));
+            let open = || decompressed(live.open());
+            // A pipeline reads `jsonl` as it comes: each line of standard input is judged,
+            // and its findings written, before the next is read.
+            let eager = args.format == Format::Jsonl;
+            audit_one(input, format, Some(&open), progress, Some(&mut sink), eager)
+        }
+        None => loop {
+            match received.recv() {
+                Ok(Audited::Batch(file)) => {
+                    if sink(file).is_err() {
+                        break Err(String::new());
+                    }
                 }
-            },
-            false => None,
-        };
-        let stdin = live.as_ref().map(|live| move || decompressed(live.open()));
-        let stdin = stdin.as_ref().map(|o| o as &transcript::Open);
-        // A pipeline reads `jsonl` as it comes: each line of standard input is judged, and
-        // its findings written, before the next is read.
-        let eager = args.format == Format::Jsonl;
-        let rest = audit_one(input, format, stdin, progress, Some(&mut sink), eager);
-        let rest = rest.and_then(|rest| sink(rest).map_err(|e| e.to_string()));
-        if let Some(kind) = unwritten {
-            return Err(kind.into());
-        }
-        let done = rest.map(|()| stream.file_done(&name).map_err(|e| e.kind()));
-        match done {
-            Ok(Err(kind)) => return Err(kind.into()),
-            done => results.push(done.map(drop)),
-        }
+                Ok(Audited::Done(rest)) => break rest,
+                Err(_) => break Err("internal error: the file was not audited".to_string()),
+            }
+        },
+    };
+    let rest = rest.and_then(|rest| sink(rest).map_err(|e| e.to_string()));
+    if let Some(kind) = unwritten {
+        return Err(kind.into());
     }
-    Ok(results)
+    match rest {
+        Ok(()) => stream.file_done(&name).map(Ok),
+        Err(error) => Ok(Err(error)),
+    }
 }
 
 /// Audits a transcript: from `stream` where it was read from standard input or a pipe, else

@@ -830,6 +830,27 @@ fn streamed_audit_writes_what_a_whole_report_would_in_every_format() {
             assert_eq!(streamed.stdout, hidden, "{format} {extra:?}");
         }
     }
+    // Named files audited on worker threads, and standard input here at its turn, in order.
+    let stdin =
+        std::fs::read(common::root().join("testdata/transcripts/MCP104/fail_tool_failure.jsonl"))
+            .unwrap();
+    let args = [
+        "audit",
+        "--format",
+        "concise",
+        "testdata/transcripts/MCP301",
+        "-",
+        "testdata/transcripts/MCP101",
+    ];
+    let streamed = common::run_stdin(&args, &stdin);
+    let baseline = ["--baseline", empty.to_str().unwrap()];
+    let whole = common::run_stdin(&[&args[..], &baseline].concat(), &stdin);
+    assert!(
+        streamed.stdout.contains("-:10:57: MCP104"),
+        "{}",
+        streamed.stdout
+    );
+    assert_eq!(streamed.stdout, without_empty_baseline(&whole.stdout));
     let human = common::run(&[
         "audit",
         "testdata/transcripts/MCP101/fail_unknown_tool.jsonl",
