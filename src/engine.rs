@@ -73,14 +73,17 @@ pub fn check_inputs(
         .collect()
 }
 
-/// How many batches of findings a file audited ahead of its turn may hold: then its audit
-/// waits, so memory stays flat whatever the findings of the files still to be written.
-const BATCHES_AHEAD: usize = 4;
+/// A worker hands a file's findings over in batches of at least this many (but the last),
+/// and a file audited ahead of its turn holds at most [`BATCHES_AHEAD`] of them: then its
+/// audit waits, so memory stays flat whatever the findings of the files still to be written,
+/// and a file with few findings can be audited far ahead.
+const BATCH_FINDINGS: usize = 512;
+const BATCHES_AHEAD: usize = 1;
 
 /// What a worker sends of a file it audits: its findings in batches as they are judged, then
 /// the rest.
 enum Audited {
-    Batch(FileReport),
+    Batch(Vec<FileReport>),
     Done(Result<FileReport, String>),
 }
 
@@ -117,11 +120,19 @@ pub fn stream_inputs(
             let name = files[n].path.display().to_string();
             let report = progress.map(|p| |bytes: usize| p(&name, bytes));
             let progress = report.as_ref().map(|r| r as &(dyn Fn(usize) + Sync));
-            let mut sink = |file| {
-                let sent = sent.send(Audited::Batch(file));
+            let (mut batch, mut count) = (Vec::new(), 0);
+            let mut sink = |file: FileReport| {
+                count += file.findings.len();
+                batch.push(file);
+                if count < BATCH_FINDINGS {
+                    return Ok(());
+                }
+                count = 0;
+                let sent = sent.send(Audited::Batch(std::mem::take(&mut batch)));
                 sent.map_err(|_| io::Error::other("the report was not written to its end"))
             };
             let rest = audit_one(&files[n], format, None, progress, Some(&mut sink), false);
+            let _ = sent.send(Audited::Batch(batch));
             let _ = sent.send(Audited::Done(rest));
         }
     };
@@ -201,8 +212,8 @@ fn write_one(
         }
         None => loop {
             match received.recv() {
-                Ok(Audited::Batch(file)) => {
-                    if sink(file).is_err() {
+                Ok(Audited::Batch(batch)) => {
+                    if batch.into_iter().try_for_each(&mut sink).is_err() {
                         break Err(String::new());
                     }
                 }
