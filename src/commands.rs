@@ -128,8 +128,7 @@ fn report_inputs(
     }
     // A baseline counts a finding's repeats through its file: those runs stay whole, and so
     // do runs with named pipes, which are read whole (below).
-    let streaming = args.format.streams()
-        && matches!(baseline, Mode::Off)
+    let streaming = matches!(baseline, Mode::Off)
         && inputs.files.iter().all(|i| i.kind == Kind::Transcript)
         && inputs.streams.iter().all(|p| p.as_os_str() == "-");
     // Streams can be read once only: keep each whole for the transcript's two passes, unless
@@ -156,7 +155,19 @@ fn report_inputs(
         }
     }
     let show_progress = env.stderr_is_terminal && !args.quiet;
-    let (results, streamed) = {
+    let options = engine::options(args, env);
+    let head = report::Head {
+        profile: config.profile.name(),
+        base: &env.cwd,
+        clauses: &[],
+        protocol_version: None,
+    };
+    // Written as judged: the report goes out as the files are audited.
+    let mut stream = match streaming {
+        true => Some(report::Stream::new(&mut *env.stdout, options, head)?),
+        false => None,
+    };
+    let results = {
         let stderr = Mutex::new(&mut *env.stderr);
         let progress = |name: &str, bytes: usize| {
             if let Ok(mut stderr) = stderr.lock() {
@@ -169,9 +180,8 @@ fn report_inputs(
             }
         };
         let progress = show_progress.then_some(&progress as _);
-        match streaming {
-            true => {
-                let mut stream = report::Stream::new(env.stdout);
+        match &mut stream {
+            Some(stream) => {
                 let results = engine::stream_inputs(
                     &inputs.files,
                     format,
@@ -179,16 +189,14 @@ fn report_inputs(
                     progress,
                     &config,
                     args,
-                    &env.cwd,
-                    &mut stream,
+                    stream,
                 )?;
-                let results = results.into_iter().map(|r| r.map(|()| None));
-                (results.collect::<Vec<_>>(), Some(stream))
+                results.into_iter().map(|r| r.map(|()| None)).collect()
             }
-            false => {
+            None => {
                 let results =
                     engine::check_inputs(&inputs.files, format, &streams, progress, &env.cwd);
-                (results.into_iter().map(|r| r.map(Some)).collect(), None)
+                results.into_iter().map(|r| r.map(Some)).collect::<Vec<_>>()
             }
         }
     };
@@ -205,13 +213,15 @@ fn report_inputs(
             }
         }
     }
-    if let Some(stream) = streamed {
-        let counts = stream.finish()?;
-        return Ok(engine::status(trouble, counts));
+    match stream {
+        Some(stream) => Ok(engine::status(trouble, stream.finish(None)?)),
+        None => {
+            drop(stream); // it borrowed stdout
+            engine::conclude(checked, trouble, &config, args, &baseline, env, |_, _| {
+                Ok(())
+            })
+        }
     }
-    engine::conclude(checked, trouble, &config, args, &baseline, env, |_, _| {
-        Ok(())
-    })
 }
 
 /// `--diff`: the fixes as one unified diff on stdout, and what they come to on stderr. Exit

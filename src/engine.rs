@@ -6,13 +6,16 @@ use std::collections::BTreeMap;
 use std::io;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, sync_channel};
 
 use crate::baseline::{self, Mode};
 use crate::cli::{Deny, OutputArgs};
 use crate::config::Config;
 use crate::finding::{Applicability, FileReport, Finding, Level};
+use crate::fingerprint::Fingerprints;
 use crate::live::Live;
-use crate::report::{self, Report};
+use crate::report::{self, Format, Report};
 use crate::suppress::{self, Checked};
 use crate::text::SourceText;
 use crate::transcript;
@@ -53,6 +56,7 @@ pub fn check_inputs(
             stream.as_ref().map(|o| o as &transcript::Open),
             report.as_ref().map(|r| r as &(dyn Fn(usize) + Sync)),
             None,
+            false,
         ))
     });
     let mut results: Vec<Option<Result<Checked, String>>> = files.iter().map(|_| None).collect();
@@ -69,11 +73,27 @@ pub fn check_inputs(
         .collect()
 }
 
-/// Audits the transcripts one after another, and writes each finding to `stream` as soon as
-/// no later one can precede it, at the level the configuration gives it: memory does not
-/// grow with findings. Standard input is read as it arrives, and each of its lines judged
-/// before the next is read. Results in input order; an error writing the output ends the run.
-#[allow(clippy::too_many_arguments)]
+/// A worker hands a file's findings over in batches of at least this many (but the last),
+/// and a file audited ahead of its turn holds at most [`BATCHES_AHEAD`] of them: then its
+/// audit waits, so memory stays flat whatever the findings of the files still to be written,
+/// and a file with few findings can be audited far ahead.
+const BATCH_FINDINGS: usize = 512;
+const BATCHES_AHEAD: usize = 1;
+
+/// What a worker sends of a file it audits: its findings in batches as they are judged, then
+/// the rest.
+enum Audited {
+    Batch(Vec<FileReport>),
+    Done(Result<FileReport, String>),
+}
+
+/// Audits the transcripts, and writes each finding to `stream` as soon as no later one can
+/// precede it, at the level the configuration gives it: memory does not grow with findings.
+/// Named files are audited on worker threads, a few at a time (each on two threads of its own,
+/// see `transcript::chunk`), while this thread writes the findings of one file after another.
+/// Standard input is read on this thread as it arrives, at its turn (with `jsonl`, each of
+/// its lines is judged before the next is read). Results in input order; an error writing the
+/// output ends the run.
 pub fn stream_inputs(
     files: &[Input],
     format: InputFormat,
@@ -81,60 +101,152 @@ pub fn stream_inputs(
     progress: Progress,
     config: &Config,
     args: &OutputArgs,
-    cwd: &Path,
     stream: &mut report::Stream,
 ) -> io::Result<Vec<Result<(), String>>> {
-    let mut results = Vec::with_capacity(files.len());
-    for input in files {
-        let name = input.path.display().to_string();
-        let report = progress.map(|p| move |bytes: usize| p(&name, bytes));
-        // A failed write stops the audit, and the run: it is no fault of the file.
-        let mut unwritten = None;
-        let mut sink = |file: FileReport| {
-            let file = leveled(file.into(), config, args, cwd);
-            stream
-                .findings(&file)
-                .inspect_err(|e| unwritten = Some(e.kind()))
-        };
-        let progress = report.as_ref().map(|r| r as &(dyn Fn(usize) + Sync));
-        let live = match input.path.as_os_str() == "-" {
-            true => match Live::start(&mut *stdin) {
-                Ok(live) => Some(live),
-                Err(e) => {
-                    results.push(Err(e.to_string()));
-                    continue;
+    let named: Vec<usize> = (0..files.len())
+        .filter(|&n| files[n].path.as_os_str() != "-")
+        .collect();
+    let (senders, receivers): (Vec<_>, Vec<_>) = files
+        .iter()
+        .map(|_| sync_channel::<Audited>(BATCHES_AHEAD))
+        .unzip();
+    let (next, stop) = (AtomicUsize::new(0), AtomicBool::new(false));
+    let worker = || {
+        while let Some(&n) = named.get(next.fetch_add(1, Ordering::Relaxed)) {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let sent = &senders[n];
+            let name = files[n].path.display().to_string();
+            let report = progress.map(|p| |bytes: usize| p(&name, bytes));
+            let progress = report.as_ref().map(|r| r as &(dyn Fn(usize) + Sync));
+            let (mut batch, mut count) = (Vec::new(), 0);
+            let mut sink = |file: FileReport| {
+                count += file.findings.len();
+                batch.push(file);
+                if count < BATCH_FINDINGS {
+                    return Ok(());
                 }
-            },
-            false => None,
-        };
-        let stdin = live.as_ref().map(|live| move || decompressed(live.open()));
-        let stdin = stdin.as_ref().map(|o| o as &transcript::Open);
-        let rest = audit_one(input, format, stdin, progress, Some(&mut sink));
-        let rest = rest.and_then(|rest| sink(rest).map_err(|e| e.to_string()));
-        if let Some(kind) = unwritten {
-            return Err(kind.into());
+                count = 0;
+                let sent = sent.send(Audited::Batch(std::mem::take(&mut batch)));
+                sent.map_err(|_| io::Error::other("the report was not written to its end"))
+            };
+            let rest = audit_one(&files[n], format, None, progress, Some(&mut sink), false);
+            let _ = sent.send(Audited::Batch(batch));
+            let _ = sent.send(Audited::Done(rest));
         }
-        results.push(rest.map(|()| stream.file_done()));
+    };
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..workers.min(named.len()) {
+            std::thread::Builder::new()
+                .stack_size(pool::WORKER_STACK_BYTES)
+                .spawn_scoped(scope, worker)?;
+        }
+        let mut written = || {
+            let mut results = Vec::with_capacity(files.len());
+            for (input, received) in files.iter().zip(&receivers) {
+                let stdin: Option<&mut dyn io::Read> = match input.path.as_os_str() == "-" {
+                    true => Some(&mut *stdin),
+                    false => None,
+                };
+                let written = write_one(
+                    input, received, stdin, format, progress, config, args, stream,
+                );
+                results.push(written?);
+            }
+            Ok(results)
+        };
+        let results = written();
+        // Workers waiting to hand over a batch of a file that will not be written stop.
+        stop.store(true, Ordering::Relaxed);
+        drop(receivers);
+        results
+    })
+}
+
+/// Writes the findings of one input to `stream`, at its turn: those a worker sends, or, for
+/// standard input (`stdin`), those of its audit here. The audit's result, or the error that
+/// writing met, which ends the run.
+#[allow(clippy::too_many_arguments)]
+fn write_one(
+    input: &Input,
+    received: &Receiver<Audited>,
+    stdin: Option<&mut dyn io::Read>,
+    format: InputFormat,
+    progress: Progress,
+    config: &Config,
+    args: &OutputArgs,
+    stream: &mut report::Stream,
+) -> io::Result<Result<(), String>> {
+    let cwd = stream.base();
+    let name = input.path.display().to_string();
+    // Only SARIF and GitLab show fingerprints; the others need not count repeats.
+    let mut prints = matches!(args.format, Format::Sarif | Format::Gitlab)
+        .then(|| Fingerprints::new(&name, &cwd));
+    // A failed write stops the audit, and the run: it is no fault of the file.
+    let mut unwritten = None;
+    let mut sink = |file: FileReport| {
+        let mut file = leveled(file.into(), config, args, &cwd);
+        if let Some(prints) = &mut prints {
+            prints.assign(&mut file);
+        }
+        stream
+            .findings(&file)
+            .and_then(|()| stream.flush())
+            .inspect_err(|e| unwritten = Some(e.kind()))
+    };
+    let rest = match stdin {
+        Some(stdin) => {
+            let live = match Live::start(stdin) {
+                Ok(live) => live,
+                Err(e) => return Ok(Err(e.to_string())),
+            };
+            let report = progress.map(|p| |bytes: usize| p(&name, bytes));
+            let progress = report.as_ref().map(|r| r as &(dyn Fn(usize) + Sync));
+            let open = || decompressed(live.open());
+            // A pipeline reads `jsonl` as it comes: each line of standard input is judged,
+            // and its findings written, before the next is read.
+            let eager = args.format == Format::Jsonl;
+            audit_one(input, format, Some(&open), progress, Some(&mut sink), eager)
+        }
+        None => loop {
+            match received.recv() {
+                Ok(Audited::Batch(batch)) => {
+                    if batch.into_iter().try_for_each(&mut sink).is_err() {
+                        break Err(String::new());
+                    }
+                }
+                Ok(Audited::Done(rest)) => break rest,
+                Err(_) => break Err("internal error: the file was not audited".to_string()),
+            }
+        },
+    };
+    let rest = rest.and_then(|rest| sink(rest).map_err(|e| e.to_string()));
+    if let Some(kind) = unwritten {
+        return Err(kind.into());
     }
-    Ok(results)
+    match rest {
+        Ok(()) => stream.file_done(&name).map(Ok),
+        Err(error) => Ok(Err(error)),
+    }
 }
 
 /// Audits a transcript: from `stream` where it was read from standard input or a pipe, else
-/// from its file. With a `sink`, a stream is judged a line at a time: it may be a pipe still
-/// being written.
+/// from its file. `eager`: a stream is judged a line at a time, its findings going to `sink`
+/// as they are judged.
 fn audit_one(
     input: &Input,
     format: InputFormat,
     stream: Option<&transcript::Open>,
     progress: transcript::Progress,
     sink: Option<transcript::Sink>,
+    eager: bool,
 ) -> Result<FileReport, String> {
     let (path, named) = (&input.path, !input.walked);
     let name = path.display().to_string();
     let audit = || -> io::Result<FileReport> {
         if let Some(stream) = stream {
-            // Standard input judged as it arrives: it may be a pipe still being written.
-            let eager = sink.is_some();
             return transcript::audit(&name, stream, format, named, progress, sink, eager);
         }
         let open = || {
@@ -366,7 +478,7 @@ pub fn conclude(
 }
 
 /// How the report is rendered.
-fn options(args: &OutputArgs, env: &Env) -> report::Options {
+pub fn options(args: &OutputArgs, env: &Env) -> report::Options {
     report::Options {
         format: args.format,
         color: use_color(args.color, env),

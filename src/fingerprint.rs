@@ -15,8 +15,29 @@ use crate::finding::FileReport;
 /// Sets the fingerprint of every finding; paths are taken relative to `base`.
 pub fn assign(files: &mut [FileReport], base: &Path) {
     for file in files {
-        let path = portable_path(&file.source.name, base);
-        let mut seen: HashMap<(&str, String), usize> = HashMap::new();
+        Fingerprints::new(&file.source.name, base).assign(file);
+    }
+}
+
+/// The fingerprints of one file's findings, set as they come, in order: a streamed audit
+/// hands them over a batch at a time.
+pub struct Fingerprints {
+    path: String,
+    /// How many findings came before of each rule and text (the text by its hash, so that
+    /// memory does not hold every text of a long transcript).
+    seen: HashMap<(&'static str, u128), usize>,
+}
+
+impl Fingerprints {
+    pub fn new(name: &str, base: &Path) -> Self {
+        Fingerprints {
+            path: portable_path(name, base),
+            seen: HashMap::new(),
+        }
+    }
+
+    /// Sets the fingerprints of the next findings of the file.
+    pub fn assign(&mut self, file: &mut FileReport) {
         for finding in &mut file.findings {
             let text = normalized(
                 finding
@@ -25,10 +46,13 @@ pub fn assign(files: &mut [FileReport], base: &Path) {
                     .unwrap_or_else(|| file.source.snippet(&finding.span)),
             );
             let code = finding.rule.code;
-            let count = seen.entry((code, text.clone())).or_default();
+            let count = self
+                .seen
+                .entry((code, fnv1a_128(text.bytes())))
+                .or_default();
             let repeat = *count;
             *count += 1;
-            finding.fingerprint = hash(&[code, &path, &text, &repeat.to_string()]);
+            finding.fingerprint = hash(&[code, &self.path, &text, &repeat.to_string()]);
         }
     }
 }

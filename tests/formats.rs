@@ -800,3 +800,71 @@ fn junit_meets_the_jenkins_schema_and_escapes_what_xml_forbids() {
     assert_eq!(root.attribute("failures"), Some("2"));
     assert_eq!(root.attribute("name"), Some("mcp-lint (profile sep-2145)"));
 }
+
+/// `audit` writes every format as it judges (#14); with `--baseline`, which counts a
+/// finding's repeats through its file, it renders the whole report at the end. Both write
+/// the same findings, byte for byte, related labels drawn from lines long judged included;
+/// only the summary says what the (empty) baseline hid.
+#[test]
+fn streamed_audit_writes_what_a_whole_report_would_in_every_format() {
+    let empty = common::temp("streamed-empty-baseline.json");
+    let clean = "testdata/transcripts/MCP101/pass_unknown_tool_is_error.jsonl";
+    let written = common::run(&["audit", clean, "--write-baseline", empty.to_str().unwrap()]);
+    assert_eq!(written.status, 0, "{}", written.stderr);
+    let formats = [
+        "human", "concise", "github", "json", "sarif", "jsonl", "cargo", "junit", "gitlab",
+        "markdown",
+    ];
+    for format in formats {
+        for extra in [&[][..], &["--quiet"], &["--statistics"]] {
+            let args = [
+                &["audit", "testdata/transcripts", "--format", format],
+                extra,
+            ]
+            .concat();
+            let streamed = common::run(&args);
+            let whole =
+                common::run(&[&args[..], &["--baseline", empty.to_str().unwrap()]].concat());
+            assert_eq!(streamed.status, 1, "{format}: {}", streamed.stderr);
+            let hidden = without_empty_baseline(&whole.stdout);
+            assert_eq!(streamed.stdout, hidden, "{format} {extra:?}");
+        }
+    }
+    // Named files audited on worker threads, and standard input here at its turn, in order.
+    let stdin =
+        std::fs::read(common::root().join("testdata/transcripts/MCP104/fail_tool_failure.jsonl"))
+            .unwrap();
+    let args = [
+        "audit",
+        "--format",
+        "concise",
+        "testdata/transcripts/MCP301",
+        "-",
+        "testdata/transcripts/MCP101",
+    ];
+    let streamed = common::run_stdin(&args, &stdin);
+    let baseline = ["--baseline", empty.to_str().unwrap()];
+    let whole = common::run_stdin(&[&args[..], &baseline].concat(), &stdin);
+    assert!(
+        streamed.stdout.contains("-:10:57: MCP104"),
+        "{}",
+        streamed.stdout
+    );
+    assert_eq!(streamed.stdout, without_empty_baseline(&whole.stdout));
+    let human = common::run(&[
+        "audit",
+        "testdata/transcripts/MCP101/fail_unknown_tool.jsonl",
+    ]);
+    assert!(human.stdout.contains("requested here"), "{}", human.stdout);
+    assert!(!human.stdout.contains("Failed to read"), "{}", human.stdout);
+}
+
+/// A whole report's output without what an empty baseline adds to its summary.
+fn without_empty_baseline(text: &str) -> String {
+    let text = text.replace("; 0 baselined, 0 stale baseline entries", "");
+    text.replace(",\"baselined\":0,\"stale_baseline_entries\":0", "")
+        .replace(
+            ",\n    \"baselined\": 0,\n    \"stale_baseline_entries\": 0",
+            "",
+        )
+}

@@ -3,18 +3,26 @@
 
 use std::io::{self, Write};
 
-use super::{Options, Report};
+use super::{Head, Options, Tally, Writer, listing_end};
+use crate::finding::Finding;
+use crate::text::SourceText;
 
-pub fn render(report: &Report, options: Options, out: &mut dyn Write) -> io::Result<()> {
-    for file in &report.files {
-        for f in file.findings.iter().filter(|f| options.shows(f)) {
-            let at = file.source.position(f.span.start);
-            writeln!(
-                out,
-                "{}:{}:{}: {} {} {}",
-                file.source.name, at.line, at.column, f.rule.code, f.level, f.message
-            )?;
+pub struct Concise(pub Options);
+
+impl Writer for Concise {
+    fn finding(&mut self, source: &SourceText, f: &Finding, out: &mut dyn Write) -> io::Result<()> {
+        if self.0.statistics || !self.0.shows(f) {
+            return Ok(());
         }
+        let at = source.position(f.span.start);
+        writeln!(
+            out,
+            "{}:{}:{}: {} {} {}",
+            source.name, at.line, at.column, f.rule.code, f.level, f.message
+        )
     }
-    Ok(())
+
+    fn finish(self: Box<Self>, _: &Head, tally: &Tally, out: &mut dyn Write) -> io::Result<()> {
+        listing_end(self.0, tally, out)
+    }
 }

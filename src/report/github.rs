@@ -4,44 +4,51 @@
 
 use std::io::{self, Write};
 
-use super::{Options, Report};
+use super::{Head, Options, Tally, Writer};
+use crate::finding::Finding;
 use crate::rules::Level;
+use crate::text::SourceText;
 
-pub fn render(report: &Report, options: Options, out: &mut dyn Write) -> io::Result<()> {
-    for file in &report.files {
-        for f in file.findings.iter().filter(|f| options.shows(f)) {
-            let (start, end) = file.source.range_positions(&f.span);
-            let command = match f.level {
-                Level::Error => "error",
-                Level::Warning => "warning",
-                Level::Advice => "notice",
-            };
-            let mut properties =
-                format!("file={},line={}", property(&file.source.name), start.line);
-            if start.line == end.line {
-                properties += &format!(
-                    ",col={},endColumn={}",
-                    start.column,
-                    end.column.max(start.column + 1)
-                );
-            } else {
-                properties += &format!(",endLine={}", end.line);
-            }
-            properties += &format!(
-                ",title={}",
-                property(&format!("{} ({})", f.rule.code, f.rule.name))
-            );
-            let mut message = format!(
-                "{}:{}:{}: {} {}",
-                file.source.name, start.line, start.column, f.rule.code, f.message
-            );
-            if let Some(help) = &f.help {
-                message += &format!("\n  help: {}", help.lines().next().unwrap_or_default());
-            }
-            writeln!(out, "::{command} {properties}::{}", data(&message))?;
+pub struct Github(pub Options);
+
+impl Writer for Github {
+    fn finding(&mut self, source: &SourceText, f: &Finding, out: &mut dyn Write) -> io::Result<()> {
+        if !self.0.shows(f) {
+            return Ok(());
         }
+        let (start, end) = source.range_positions(&f.span);
+        let command = match f.level {
+            Level::Error => "error",
+            Level::Warning => "warning",
+            Level::Advice => "notice",
+        };
+        let mut properties = format!("file={},line={}", property(&source.name), start.line);
+        if start.line == end.line {
+            properties += &format!(
+                ",col={},endColumn={}",
+                start.column,
+                end.column.max(start.column + 1)
+            );
+        } else {
+            properties += &format!(",endLine={}", end.line);
+        }
+        properties += &format!(
+            ",title={}",
+            property(&format!("{} ({})", f.rule.code, f.rule.name))
+        );
+        let mut message = format!(
+            "{}:{}:{}: {} {}",
+            source.name, start.line, start.column, f.rule.code, f.message
+        );
+        if let Some(help) = &f.help {
+            message += &format!("\n  help: {}", help.lines().next().unwrap_or_default());
+        }
+        writeln!(out, "::{command} {properties}::{}", data(&message))
     }
-    Ok(())
+
+    fn finish(self: Box<Self>, _: &Head, _: &Tally, _: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// Escapes the message part of a workflow command.

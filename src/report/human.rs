@@ -7,7 +7,7 @@ use miette::{
     Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, Severity, SourceCode,
 };
 
-use super::{Options, Report};
+use super::{Head, Options, Tally, Writer, listing_end};
 use crate::config::ConfigError;
 use crate::finding::Finding;
 use crate::rules::Level;
@@ -17,16 +17,33 @@ use crate::text::SourceText;
 /// line); the finding then shows its position and labels as text.
 const MAX_DRAWN_LINE: usize = 1000;
 
-pub fn render(report: &Report, options: Options, out: &mut dyn Write) -> io::Result<()> {
-    let handler = handler(options.color);
-    for file in &report.files {
-        for finding in file.findings.iter().filter(|f| options.shows(f)) {
-            out.write_all(one(&handler, &file.source, finding)?.as_bytes())?;
-            // A blank line after each, as rustc and clippy leave.
-            out.write_all(b"\n")?;
+pub struct Human {
+    handler: GraphicalReportHandler,
+    options: Options,
+}
+
+impl Human {
+    pub fn new(options: Options) -> Self {
+        Human {
+            handler: handler(options.color),
+            options,
         }
     }
-    Ok(())
+}
+
+impl Writer for Human {
+    fn finding(&mut self, source: &SourceText, f: &Finding, out: &mut dyn Write) -> io::Result<()> {
+        if self.options.statistics || !self.options.shows(f) {
+            return Ok(());
+        }
+        out.write_all(one(&self.handler, source, f)?.as_bytes())?;
+        // A blank line after each, as rustc and clippy leave.
+        out.write_all(b"\n")
+    }
+
+    fn finish(self: Box<Self>, _: &Head, tally: &Tally, out: &mut dyn Write) -> io::Result<()> {
+        listing_end(self.options, tally, out)
+    }
 }
 
 /// One finding as the human format shows it, without colour: rustc's `rendered`.

@@ -1,19 +1,22 @@
-//! `--format json`, version 1 of SPEC.md: one document, fields in the documented order.
+//! `--format json`, version 1 of SPEC.md: one document, fields in the documented order,
+//! written a finding at a time.
 
 use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::{ClauseVerdict, Counts, Report};
+use super::pretty::{MARKER, PrettyArray};
+use super::{ClauseVerdict, Head, Tally, Writer};
 use crate::baseline::Baselined;
-use crate::finding::{FileReport, Fix};
+use crate::finding::{Finding, Fix};
 use crate::text::SourceText;
 
+/// The document; `findings` is [`MARKER`] while it is printed around the findings.
 #[derive(Serialize)]
 struct Document<'a> {
     version: u32,
     profile: &'a str,
-    findings: Vec<JsonFinding<'a>>,
+    findings: [&'a str; 1],
     #[serde(skip_serializing_if = "Option::is_none")]
     protocol_version: Option<&'a str>,
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
@@ -91,33 +94,53 @@ pub(super) struct Summary {
     baseline: Option<Baselined>,
 }
 
-pub fn render(report: &Report, out: &mut dyn Write) -> io::Result<()> {
-    let document = Document {
-        version: 1,
-        profile: report.profile,
-        findings: findings(report).collect(),
-        protocol_version: report.protocol_version.as_deref(),
-        clauses: &report.clauses,
-        summary: summary(report),
-    };
-    serde_json::to_writer_pretty(&mut *out, &document)?;
-    writeln!(out)
+/// The document, written a finding at a time.
+#[derive(Default)]
+pub struct Json(Option<PrettyArray>);
+
+impl<'a> Document<'a> {
+    fn new(head: &Head<'a>, summary: Summary) -> Self {
+        Document {
+            version: 1,
+            profile: head.profile,
+            findings: [MARKER],
+            protocol_version: head.protocol_version,
+            clauses: head.clauses,
+            summary,
+        }
+    }
 }
 
-/// Every finding of the report, in order.
-pub(super) fn findings(report: &Report) -> impl Iterator<Item = JsonFinding<'_>> {
-    report.files.iter().flat_map(file_findings)
+impl Writer for Json {
+    fn start(&mut self, head: &Head, out: &mut dyn Write) -> io::Result<()> {
+        let document = Document::new(head, Summary::new(&Tally::default()));
+        self.0 = Some(PrettyArray::open(&document, out)?);
+        Ok(())
+    }
+
+    fn finding(&mut self, source: &SourceText, f: &Finding, out: &mut dyn Write) -> io::Result<()> {
+        match &mut self.0 {
+            Some(array) => array.push(&JsonFinding::new(source, f), out),
+            None => Ok(()),
+        }
+    }
+
+    fn finish(self: Box<Self>, head: &Head, tally: &Tally, out: &mut dyn Write) -> io::Result<()> {
+        match self.0 {
+            Some(array) => array.close(&Document::new(head, Summary::new(tally)), out),
+            None => Ok(()),
+        }
+    }
 }
 
-/// The findings of one file, in order.
-pub(super) fn file_findings(file: &FileReport) -> impl Iterator<Item = JsonFinding<'_>> {
-    file.findings.iter().map(move |f| {
-        let (start, end) = file.source.range_positions(&f.span);
+impl<'a> JsonFinding<'a> {
+    pub(super) fn new(source: &'a SourceText, f: &'a Finding) -> Self {
+        let (start, end) = source.range_positions(&f.span);
         JsonFinding {
             code: f.rule.code,
             rule: f.rule.name,
             level: f.level.as_str(),
-            file: &file.source.name,
+            file: &source.name,
             line: start.line,
             column: start.column,
             end_line: end.line,
@@ -125,23 +148,19 @@ pub(super) fn file_findings(file: &FileReport) -> impl Iterator<Item = JsonFindi
             message: &f.message,
             help: f.help.as_deref(),
             request_id: f.request_id.as_ref(),
-            fix: f.fix.as_ref().map(|fix| JsonFix::new(fix, &file.source)),
+            fix: f.fix.as_ref().map(|fix| JsonFix::new(fix, source)),
         }
-    })
-}
-
-pub(super) fn summary(report: &Report) -> Summary {
-    Summary::new(report.files.len(), report.counts(), report.baselined)
+    }
 }
 
 impl Summary {
-    pub(super) fn new(files: usize, counts: Counts, baseline: Option<Baselined>) -> Self {
+    pub(super) fn new(tally: &Tally) -> Self {
         Summary {
-            files,
-            errors: counts.errors,
-            warnings: counts.warnings,
-            advice: counts.advice,
-            baseline,
+            files: tally.files,
+            errors: tally.counts.errors,
+            warnings: tally.counts.warnings,
+            advice: tally.counts.advice,
+            baseline: tally.baselined,
         }
     }
 }

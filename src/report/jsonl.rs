@@ -6,32 +6,27 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::{Report, json};
-use crate::finding::FileReport;
+use super::json::{JsonFinding, Summary};
+use super::{Head, Tally, Writer};
+use crate::finding::Finding;
+use crate::text::SourceText;
 
 #[derive(Serialize)]
 struct SummaryLine {
-    summary: json::Summary,
+    summary: Summary,
 }
 
-pub fn render(report: &Report, out: &mut dyn Write) -> io::Result<()> {
-    for file in &report.files {
-        findings(file, out)?;
+pub struct Jsonl;
+
+impl Writer for Jsonl {
+    fn finding(&mut self, source: &SourceText, f: &Finding, out: &mut dyn Write) -> io::Result<()> {
+        line(out, &JsonFinding::new(source, f))
     }
-    summary(json::summary(report), out)
-}
 
-/// The lines of a file's findings.
-pub(super) fn findings(file: &FileReport, out: &mut dyn Write) -> io::Result<()> {
-    for finding in json::file_findings(file) {
-        line(out, &finding)?;
+    fn finish(self: Box<Self>, _: &Head, tally: &Tally, out: &mut dyn Write) -> io::Result<()> {
+        let summary = Summary::new(tally);
+        line(out, &SummaryLine { summary })
     }
-    Ok(())
-}
-
-/// The last line.
-pub(super) fn summary(summary: json::Summary, out: &mut dyn Write) -> io::Result<()> {
-    line(out, &SummaryLine { summary })
 }
 
 /// One JSON value on a line of its own.

@@ -11,8 +11,32 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::Path;
 
-use super::{Options, Report, human};
+use super::spool::Spool;
+use super::{Head, Options, Tally, Writer, human};
 use crate::finding::Finding;
+use crate::rules::RuleMeta;
+use crate::text::SourceText;
+
+/// The report. A file's failures are kept by rule until the file is done, and its suite is
+/// then held back in a spool until the totals that come first are known.
+pub struct Junit {
+    options: Options,
+    /// The current file's failing rules, by code.
+    failing: BTreeMap<&'static str, Failing>,
+    /// The suites so far, and how many test cases they hold and how many failed.
+    suites: Spool,
+    tests: usize,
+    failures: usize,
+}
+
+/// A rule that failed in a file: its first message, how many findings, and their text as the
+/// human format shows them, escaped.
+struct Failing {
+    rule: &'static RuleMeta,
+    first: String,
+    count: usize,
+    text: Spool,
+}
 
 /// A test case: its name, class name, and what failed or why it was skipped.
 struct Case {
@@ -23,136 +47,156 @@ struct Case {
 
 enum Outcome {
     Pass,
-    /// The rule's code, the message, and the finding as the human format shows it.
+    /// The rule's code, the message, and the failure's text, escaped.
     Failure {
         code: String,
         message: String,
-        text: String,
+        text: Spool,
     },
     Skipped(String),
 }
 
-pub fn render(report: &Report, options: Options, out: &mut dyn Write) -> io::Result<()> {
-    let mut suites = Vec::new();
-    for file in &report.files {
-        let classname = classname(&file.source.name);
-        let mut cases: Vec<Case> = Vec::new();
-        let mut rules: BTreeMap<&str, Vec<&Finding>> = BTreeMap::new();
-        for f in file.findings.iter().filter(|f| options.shows(f)) {
-            rules.entry(f.rule.code).or_default().push(f);
+impl Junit {
+    pub fn new(options: Options) -> Self {
+        Junit {
+            options,
+            failing: BTreeMap::new(),
+            suites: Spool::default(),
+            tests: 0,
+            failures: 0,
         }
-        for findings in rules.values() {
-            let rule = findings[0].rule;
-            let mut text = String::new();
-            for f in findings {
-                if !text.is_empty() {
-                    text.push('\n');
-                }
-                text += &human::rendered(&file.source, f)?;
-            }
-            let message = match findings.len() {
-                1 => findings[0].message.clone(),
-                n => format!("{n} findings; the first: {}", findings[0].message),
-            };
-            cases.push(Case {
-                name: format!("{} {}", rule.code, rule.name),
+    }
+
+    /// Writes a suite to the spool, and counts its cases.
+    fn suite(&mut self, name: &str, cases: Vec<Case>) -> io::Result<()> {
+        let count = |pick: fn(&Outcome) -> bool| cases.iter().filter(|c| pick(&c.outcome)).count();
+        let failures = count(|o| matches!(o, Outcome::Failure { .. }));
+        writeln!(
+            self.suites,
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" errors=\"0\" skipped=\"{}\">",
+            escape(name, true),
+            cases.len(),
+            count(|o| matches!(o, Outcome::Skipped(_))),
+        )?;
+        self.tests += cases.len();
+        self.failures += failures;
+        for case in cases {
+            case.write(&mut self.suites)?;
+        }
+        self.suites.write_all(b"  </testsuite>\n")
+    }
+}
+
+impl Writer for Junit {
+    fn finding(&mut self, source: &SourceText, f: &Finding, _: &mut dyn Write) -> io::Result<()> {
+        if !self.options.shows(f) {
+            return Ok(());
+        }
+        let failing = self.failing.entry(f.rule.code).or_insert_with(|| Failing {
+            rule: f.rule,
+            first: f.message.clone(),
+            count: 0,
+            text: Spool::default(),
+        });
+        if failing.count > 0 {
+            failing.text.write_all(b"\n")?;
+        }
+        failing.count += 1;
+        let text = escape(&human::rendered(source, f)?, false);
+        failing.text.write_all(text.as_bytes())
+    }
+
+    fn file_done(&mut self, name: &str, any: bool, _: &mut dyn Write) -> io::Result<()> {
+        let classname = classname(name);
+        let mut cases: Vec<Case> = std::mem::take(&mut self.failing)
+            .into_values()
+            .map(|failing| Case {
+                name: format!("{} {}", failing.rule.code, failing.rule.name),
                 classname: classname.clone(),
                 outcome: Outcome::Failure {
-                    code: rule.code.to_string(),
-                    message,
-                    text,
+                    code: failing.rule.code.to_string(),
+                    message: match failing.count {
+                        1 => failing.first,
+                        n => format!("{n} findings; the first: {}", failing.first),
+                    },
+                    text: failing.text,
                 },
-            });
-        }
+            })
+            .collect();
         if cases.is_empty() {
-            let name = if file.findings.is_empty() {
-                "no findings"
-            } else {
-                "no errors"
-            };
+            let name = if any { "no errors" } else { "no findings" };
             cases.push(Case {
                 name: name.to_string(),
                 classname,
                 outcome: Outcome::Pass,
             });
         }
-        suites.push((file.source.name.as_str(), cases));
-    }
-    if !report.clauses.is_empty() {
-        let cases = report.clauses.iter().map(|c| Case {
-            name: c.clause.to_string(),
-            classname: "SEP-2145".to_string(),
-            outcome: match c.verdict {
-                "pass" => Outcome::Pass,
-                "fail" => Outcome::Failure {
-                    code: "SEP-2145".to_string(),
-                    message: c.detail.clone(),
-                    text: c.detail.clone(),
-                },
-                _ => Outcome::Skipped(c.detail.clone()),
-            },
-        });
-        suites.push(("SEP-2145 clauses", cases.collect()));
+        self.suite(name, cases)
     }
 
-    let count = |cases: &[Case], pick: fn(&Outcome) -> bool| {
-        cases.iter().filter(|c| pick(&c.outcome)).count()
-    };
-    let failed = |o: &Outcome| matches!(o, Outcome::Failure { .. });
-    let skipped = |o: &Outcome| matches!(o, Outcome::Skipped(_));
-    let all: Vec<&Case> = suites.iter().flat_map(|(_, cases)| cases).collect();
-    let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    let _ = writeln!(
-        xml,
-        "<testsuites name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\">",
-        escape(&format!("mcp-lint (profile {})", report.profile), true),
-        all.len(),
-        all.iter().filter(|c| failed(&c.outcome)).count(),
-    );
-    for (name, cases) in &suites {
-        let _ = writeln!(
-            xml,
-            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\">",
-            escape(name, true),
-            cases.len(),
-            count(cases, failed),
-            count(cases, skipped),
-        );
-        for case in cases {
-            case.write(&mut xml);
+    fn finish(mut self: Box<Self>, head: &Head, _: &Tally, out: &mut dyn Write) -> io::Result<()> {
+        if !head.clauses.is_empty() {
+            let cases = head.clauses.iter().map(|c| Case {
+                name: c.clause.to_string(),
+                classname: "SEP-2145".to_string(),
+                outcome: match c.verdict {
+                    "pass" => Outcome::Pass,
+                    "fail" => {
+                        let mut text = Spool::default();
+                        let _ = text.write_all(escape(&c.detail, false).as_bytes());
+                        Outcome::Failure {
+                            code: "SEP-2145".to_string(),
+                            message: c.detail.clone(),
+                            text,
+                        }
+                    }
+                    _ => Outcome::Skipped(c.detail.clone()),
+                },
+            });
+            self.suite("SEP-2145 clauses", cases.collect())?;
         }
-        xml.push_str("  </testsuite>\n");
+        writeln!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>")?;
+        writeln!(
+            out,
+            "<testsuites name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\">",
+            escape(&format!("mcp-lint (profile {})", head.profile), true),
+            self.tests,
+            self.failures,
+        )?;
+        self.suites.drain_to(out)?;
+        out.write_all(b"</testsuites>\n")
     }
-    xml.push_str("</testsuites>\n");
-    out.write_all(xml.as_bytes())
 }
 
 impl Case {
-    fn write(&self, xml: &mut String) {
+    fn write(self, xml: &mut dyn Write) -> io::Result<()> {
         let open = format!(
             "    <testcase name=\"{}\" classname=\"{}\"",
             escape(&self.name, true),
             escape(&self.classname, true)
         );
-        let _ = match &self.outcome {
+        match self.outcome {
             Outcome::Pass => writeln!(xml, "{open}/>"),
             Outcome::Failure {
                 code,
                 message,
-                text,
-            } => writeln!(
-                xml,
-                "{open}>\n      <failure type=\"{}\" message=\"{}\">{}</failure>\n    </testcase>",
-                escape(code, true),
-                escape(message, true),
-                escape(text, false)
-            ),
+                mut text,
+            } => {
+                write!(
+                    xml,
+                    "{open}>\n      <failure type=\"{}\" message=\"{}\">",
+                    escape(&code, true),
+                    escape(&message, true),
+                )?;
+                text.drain_to(xml)?;
+                writeln!(xml, "</failure>\n    </testcase>")
+            }
             Outcome::Skipped(why) => writeln!(
                 xml,
                 "{open}>\n      <skipped message=\"{}\"/>\n    </testcase>",
-                escape(why, true)
+                escape(&why, true)
             ),
-        };
+        }
     }
 }
 

@@ -1,11 +1,14 @@
 //! `--format markdown`: a report for `$GITHUB_STEP_SUMMARY` and pull-request comments. A
 //! title with the counts, the count of each rule (linked to its documentation), a table of
 //! findings, and a probe's clauses. Cells are escaped, so a message cannot break the table
-//! or inject markup.
+//! or inject markup. The counts come first, so the rows wait in a [`Spool`].
 
 use std::io::{self, Write};
 
-use super::{Options, Report};
+use super::spool::Spool;
+use super::{Head, Options, Tally, Writer};
+use crate::finding::Finding;
+use crate::text::SourceText;
 
 /// The repository's rule docs: the package's repository URL where Cargo.toml names one,
 /// else a link relative to the repository root.
@@ -16,46 +19,69 @@ fn rule_doc(code: &str) -> String {
     }
 }
 
-pub fn render(report: &Report, options: Options, out: &mut dyn Write) -> io::Result<()> {
-    writeln!(out, "### mcp-lint: {}", report.outcome())?;
-    let rules = report.rule_counts();
-    if rules.is_empty() {
-        writeln!(out, "\nNo findings.")?;
-    } else {
-        writeln!(out, "\n| rule | findings |\n|---|---:|")?;
-        for (rule, count) in rules {
-            let doc = rule_doc(rule.code);
-            writeln!(out, "| [{}]({doc}) {} | {count} |", rule.code, rule.name)?;
+/// The report; the findings' rows are held back in a spool until the counts that come
+/// first are known.
+pub struct Markdown {
+    options: Options,
+    rows: Spool,
+}
+
+impl Markdown {
+    pub fn new(options: Options) -> Self {
+        Markdown {
+            options,
+            rows: Spool::default(),
         }
     }
-    let mut rows = report.files.iter().flat_map(|file| {
-        let shown = file.findings.iter().filter(|f| options.shows(f));
-        shown.map(|f| {
-            let at = file.source.position(f.span.start);
-            let place = format!("{}:{}:{}", file.source.name, at.line, at.column);
-            [place.as_str(), f.level.as_str(), f.rule.code, &f.message].map(cell)
-        })
-    });
-    if let Some(first) = rows.next() {
-        writeln!(
-            out,
-            "\n| place | level | rule | message |\n|---|---|---|---|"
-        )?;
-        for row in std::iter::once(first).chain(rows) {
-            writeln!(out, "| {} |", row.join(" | "))?;
+}
+
+impl Writer for Markdown {
+    fn finding(&mut self, source: &SourceText, f: &Finding, _: &mut dyn Write) -> io::Result<()> {
+        if !self.options.shows(f) {
+            return Ok(());
         }
+        let at = source.position(f.span.start);
+        let place = format!("{}:{}:{}", source.name, at.line, at.column);
+        let row = [place.as_str(), f.level.as_str(), f.rule.code, &f.message].map(cell);
+        writeln!(self.rows, "| {} |", row.join(" | "))
     }
-    if !report.clauses.is_empty() {
-        writeln!(
-            out,
-            "\n| SEP-2145 clause | verdict | detail |\n|---|---|---|"
-        )?;
-        for c in &report.clauses {
-            let row = [c.clause, c.verdict, &c.detail].map(cell);
-            writeln!(out, "| {} |", row.join(" | "))?;
+
+    fn finish(
+        mut self: Box<Self>,
+        head: &Head,
+        tally: &Tally,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        writeln!(out, "### mcp-lint: {}", tally.outcome())?;
+        let rules = tally.rule_counts();
+        if rules.is_empty() {
+            writeln!(out, "\nNo findings.")?;
+        } else {
+            writeln!(out, "\n| rule | findings |\n|---|---:|")?;
+            for (rule, count) in rules {
+                let doc = rule_doc(rule.code);
+                writeln!(out, "| [{}]({doc}) {} | {count} |", rule.code, rule.name)?;
+            }
         }
+        if !self.rows.is_empty() {
+            writeln!(
+                out,
+                "\n| place | level | rule | message |\n|---|---|---|---|"
+            )?;
+            self.rows.drain_to(out)?;
+        }
+        if !head.clauses.is_empty() {
+            writeln!(
+                out,
+                "\n| SEP-2145 clause | verdict | detail |\n|---|---|---|"
+            )?;
+            for c in head.clauses {
+                let row = [c.clause, c.verdict, &c.detail].map(cell);
+                writeln!(out, "| {} |", row.join(" | "))?;
+            }
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 /// A table cell: every punctuation mark Markdown gives a meaning to is backslash-escaped (a

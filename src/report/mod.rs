@@ -9,17 +9,21 @@ mod json;
 mod jsonl;
 mod junit;
 mod markdown;
+mod pretty;
 mod sarif;
+mod spool;
+mod tally;
 
-use std::collections::BTreeMap;
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 pub use human::render_config_error;
 
 use crate::baseline::Baselined;
-use crate::finding::FileReport;
-use crate::rules::{Level, RuleMeta};
+use crate::finding::{FileReport, Finding};
+use crate::rules::Level;
+use crate::text::SourceText;
+use tally::Tally;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -35,8 +39,7 @@ pub enum Format {
     Gitlab,
     /// One line per finding: path:line:col: CODE level message
     Concise,
-    /// One JSON object per finding (as in `json`), then a `{"summary": ...}` line; `audit`
-    /// writes each as it is found
+    /// One JSON object per finding (as in `json`), then a `{"summary": ...}` line
     Jsonl,
     /// Cargo's `--message-format=json` stream of rustc diagnostics, for rust-analyzer
     Cargo,
@@ -92,13 +95,6 @@ pub struct Counts {
     pub advice: usize,
 }
 
-impl Format {
-    /// Whether a report in this format can be written as it is found ([`Stream`]).
-    pub fn streams(self) -> bool {
-        self == Format::Jsonl
-    }
-}
-
 impl Counts {
     fn add(&mut self, level: Level) {
         match level {
@@ -109,49 +105,123 @@ impl Counts {
     }
 }
 
-/// A report written as it is found, for the formats whose findings stand alone
-/// (`--format jsonl`): each file's findings are written as they come, and only counts are
-/// kept for the summary, so memory does not grow with findings (#14).
+/// What a report says besides its findings, known before them: it may come first.
+#[derive(Clone, Copy)]
+pub struct Head<'a> {
+    pub profile: &'static str,
+    /// The directory paths are relative to (SARIF URIs, fingerprints, cargo packages).
+    pub base: &'a Path,
+    pub clauses: &'a [ClauseVerdict],
+    pub protocol_version: Option<&'a str>,
+}
+
+/// A format's writer, told the findings in order as they come; it keeps what it needs of
+/// them only until its format lets it write them (#14).
+trait Writer {
+    fn start(&mut self, _head: &Head, _out: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
+
+    /// A finding of `source`, the file being reported: its findings come in order, shown or
+    /// not (`--quiet`), and each format decides.
+    fn finding(&mut self, source: &SourceText, f: &Finding, out: &mut dyn Write) -> io::Result<()>;
+
+    /// The findings of the file `name` are all told; `any`: it had some, shown or not.
+    fn file_done(&mut self, _name: &str, _any: bool, _out: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn finish(self: Box<Self>, head: &Head, tally: &Tally, out: &mut dyn Write) -> io::Result<()>;
+}
+
+/// A report written as it is found: each file's findings go to the format's writer as they
+/// come, and only counts are kept, so memory does not grow with findings (#14). Every
+/// report is written this way, whole ones too ([`Report::render`]).
 pub struct Stream<'w> {
     out: &'w mut dyn Write,
-    files: usize,
-    counts: Counts,
+    head: Head<'w>,
+    writer: Box<dyn Writer + 'w>,
+    tally: Tally,
+    /// The current file had findings.
+    any: bool,
 }
 
 impl<'w> Stream<'w> {
-    pub fn new(out: &'w mut dyn Write) -> Self {
-        Stream {
+    /// Writes what comes before the findings.
+    pub fn new(out: &'w mut dyn Write, options: Options, head: Head<'w>) -> io::Result<Self> {
+        let mut writer: Box<dyn Writer> = match options.format {
+            Format::Human => Box::new(human::Human::new(options)),
+            Format::Concise => Box::new(concise::Concise(options)),
+            Format::Json => Box::<json::Json>::default(),
+            Format::Jsonl => Box::new(jsonl::Jsonl),
+            Format::Sarif => Box::new(sarif::Sarif::new(options, head.base)),
+            Format::Github => Box::new(github::Github(options)),
+            Format::Gitlab => Box::new(gitlab::Gitlab::new(options, head.base)),
+            Format::Cargo => Box::new(cargo::Cargo::new(options, head.base)),
+            Format::Junit => Box::new(junit::Junit::new(options)),
+            Format::Markdown => Box::new(markdown::Markdown::new(options)),
+        };
+        writer.start(&head, out)?;
+        Ok(Stream {
             out,
-            files: 0,
-            counts: Counts::default(),
-        }
+            head,
+            writer,
+            tally: Tally::new(head.profile),
+            any: false,
+        })
     }
 
-    /// Writes findings of the current file, the next in order, and flushes them.
+    /// Writes findings of the current file, the next in order.
     pub fn findings(&mut self, file: &FileReport) -> io::Result<()> {
         for finding in &file.findings {
-            self.counts.add(finding.level);
+            self.tally.add(finding);
+            self.writer.finding(&file.source, finding, self.out)?;
         }
-        jsonl::findings(file, self.out)?;
+        self.any |= !file.findings.is_empty();
+        Ok(())
+    }
+
+    /// The directory paths are relative to.
+    pub fn base(&self) -> PathBuf {
+        self.head.base.to_path_buf()
+    }
+
+    /// Flushes what was written, for a reader downstream.
+    pub fn flush(&mut self) -> io::Result<()> {
         self.out.flush()
     }
 
-    /// Counts a file whose findings are all written.
-    pub fn file_done(&mut self) {
-        self.files += 1;
+    /// Counts the file `name`, whose findings are all written.
+    pub fn file_done(&mut self, name: &str) -> io::Result<()> {
+        self.tally.files += 1;
+        self.writer
+            .file_done(name, std::mem::take(&mut self.any), self.out)
     }
 
-    /// Writes the summary; the counts are the run's.
-    pub fn finish(self) -> io::Result<Counts> {
-        jsonl::summary(json::Summary::new(self.files, self.counts, None), self.out)?;
+    /// Writes the end of the report; the counts are the run's.
+    pub fn finish(mut self, baselined: Option<Baselined>) -> io::Result<Counts> {
+        self.tally.baselined = baselined;
+        self.writer.finish(&self.head, &self.tally, self.out)?;
         self.out.flush()?;
-        Ok(self.counts)
+        Ok(self.tally.counts)
     }
+}
+
+/// The end of the human and concise formats: `--statistics`' counts, then the summary
+/// unless `--quiet`.
+fn listing_end(options: Options, tally: &Tally, out: &mut dyn Write) -> io::Result<()> {
+    if options.statistics {
+        tally.statistics(out)?;
+    }
+    if !options.quiet {
+        tally.summary(out)?;
+    }
+    Ok(())
 }
 
 impl Options {
     /// Whether a finding is shown: `--quiet` shows errors only.
-    fn shows(&self, finding: &crate::finding::Finding) -> bool {
+    fn shows(&self, finding: &Finding) -> bool {
         !self.quiet || finding.level == Level::Error
     }
 }
@@ -165,80 +235,21 @@ impl Report {
         counts
     }
 
+    pub fn head(&self) -> Head<'_> {
+        Head {
+            profile: self.profile,
+            base: &self.base,
+            clauses: &self.clauses,
+            protocol_version: self.protocol_version.as_deref(),
+        }
+    }
+
     pub fn render(&self, options: Options, out: &mut dyn Write) -> io::Result<()> {
-        let listing = !options.statistics;
-        match options.format {
-            Format::Human if listing => human::render(self, options, out)?,
-            Format::Concise if listing => concise::render(self, options, out)?,
-            Format::Human | Format::Concise => self.statistics(out)?,
-            Format::Json => return json::render(self, out),
-            Format::Sarif => return sarif::render(self, options, out),
-            Format::Github => return github::render(self, options, out),
-            Format::Jsonl => return jsonl::render(self, out),
-            Format::Cargo => return cargo::render(self, options, out),
-            Format::Junit => return junit::render(self, options, out),
-            Format::Markdown => return markdown::render(self, options, out),
-            Format::Gitlab => return gitlab::render(self, options, out),
+        let mut stream = Stream::new(out, options, self.head())?;
+        for file in &self.files {
+            stream.findings(file)?;
+            stream.file_done(&file.source.name)?;
         }
-        if !options.quiet {
-            self.summary(out)?;
-        }
-        Ok(())
-    }
-
-    /// `mcp-lint: 1 error, 0 warnings, 0 advice in 3 files (profile sep-2145)`
-    fn summary(&self, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(out, "mcp-lint: {}", self.outcome())
-    }
-
-    /// `1 error, 0 warnings, 0 advice in 3 files (profile sep-2145)`, and with a baseline
-    /// `; 4 baselined, 1 stale baseline entry`
-    fn outcome(&self) -> String {
-        let c = self.counts();
-        let plural = |n: usize, word: &str| {
-            if n == 1 {
-                word.to_string()
-            } else {
-                format!("{word}s")
-            }
-        };
-        let mut outcome = format!(
-            "{} {}, {} {}, {} advice in {} {} (profile {})",
-            c.errors,
-            plural(c.errors, "error"),
-            c.warnings,
-            plural(c.warnings, "warning"),
-            c.advice,
-            self.files.len(),
-            plural(self.files.len(), "file"),
-            self.profile
-        );
-        if let Some(b) = self.baselined {
-            let entries = if b.stale == 1 { "entry" } else { "entries" };
-            outcome += &format!(
-                "; {} baselined, {} stale baseline {entries}",
-                b.baselined, b.stale
-            );
-        }
-        outcome
-    }
-
-    /// One line per rule that fired: `count  CODE  name`, most frequent first.
-    fn statistics(&self, out: &mut dyn Write) -> io::Result<()> {
-        for (rule, count) in self.rule_counts() {
-            writeln!(out, "{count:>6}  {}  {}", rule.code, rule.name)?;
-        }
-        Ok(())
-    }
-
-    /// The rules that fired and how often, most frequent first, then by code.
-    fn rule_counts(&self) -> Vec<(&'static RuleMeta, usize)> {
-        let mut counts: BTreeMap<&str, (&'static RuleMeta, usize)> = BTreeMap::new();
-        for f in self.files.iter().flat_map(|f| &f.findings) {
-            counts.entry(f.rule.code).or_insert((f.rule, 0)).1 += 1;
-        }
-        let mut rows: Vec<_> = counts.into_values().collect();
-        rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.code.cmp(b.0.code)));
-        rows
+        stream.finish(self.baselined).map(drop)
     }
 }

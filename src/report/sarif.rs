@@ -7,79 +7,121 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 
-use super::{Options, Report};
+use super::pretty::{MARKER, PrettyArray};
+use super::{Head, Options, Tally, Writer};
+use crate::finding::Finding;
 use crate::fingerprint::portable_path;
 use crate::rules::{Level, RULES, RuleMeta};
+use crate::text::SourceText;
 
-pub fn render(report: &Report, options: Options, out: &mut dyn Write) -> io::Result<()> {
-    let rules: Vec<Value> = RULES.iter().map(|r| rule(r)).collect();
-    let mut results = Vec::new();
-    for file in &report.files {
-        let uri = relative_uri(&file.source.name, &report.base);
-        for f in file.findings.iter().filter(|f| options.shows(f)) {
-            let location = |span: &std::ops::Range<usize>| {
-                let (start, end) = file.source.range_positions(span);
-                json!({"physicalLocation": {
-                    "artifactLocation": {"uri": uri},
-                    "region": {"startLine": start.line, "startColumn": start.column, "endLine": end.line, "endColumn": end.column},
-                }})
-            };
-            let here = f
-                .related
-                .iter()
-                .map(|label| (location(&label.span), &label.text));
-            let elsewhere = f.elsewhere.iter().map(|place| {
-                let uri = relative_uri(&place.file, &report.base);
-                let loc = json!({"physicalLocation": {
-                    "artifactLocation": {"uri": uri},
-                    "region": {"startLine": place.line},
-                }});
-                (loc, &place.text)
-            });
-            let related: Vec<Value> = here
-                .chain(elsewhere)
-                .enumerate()
-                .map(|(i, (mut loc, text))| {
-                    loc["id"] = json!(i + 1);
-                    loc["message"] = json!({"text": text});
-                    loc
-                })
-                .collect();
-            let mut result = json!({
-                "ruleId": f.rule.code,
-                "ruleIndex": RULES.iter().position(|r| std::ptr::eq(*r, f.rule)),
-                "level": level(f.level),
-                "message": {"text": f.message},
-                "locations": [location(&f.span)],
-                "partialFingerprints": {"mcpLint/v1": f.fingerprint},
-            });
-            if !related.is_empty() {
-                result["relatedLocations"] = json!(related);
-            }
-            if let Some(fix) = &f.fix {
-                let replacements: Vec<Value> = fix
-                    .edits
-                    .iter()
-                    .map(|edit| {
-                        let (start, end) = file.source.range_positions(&edit.range);
-                        json!({
-                            "deletedRegion": {"startLine": start.line, "startColumn": start.column, "endLine": end.line, "endColumn": end.column},
-                            "insertedContent": {"text": edit.text},
-                        })
-                    })
-                    .collect();
-                result["fixes"] = json!([{
-                    "description": {"text": format!("{} fix of {}", fix.applicability.as_str(), f.rule.code)},
-                    "artifactChanges": [{"artifactLocation": {"uri": uri}, "replacements": replacements}],
-                }]);
-            }
-            if let Some(id) = &f.request_id {
-                result["properties"] = json!({"requestId": id});
-            }
-            results.push(result);
+/// The log, written a result at a time.
+pub struct Sarif<'a> {
+    options: Options,
+    base: &'a Path,
+    results: Option<PrettyArray>,
+    /// The current file's name, and its URI.
+    uri: (String, String),
+}
+
+impl<'a> Sarif<'a> {
+    pub fn new(options: Options, base: &'a Path) -> Self {
+        Sarif {
+            options,
+            base,
+            results: None,
+            uri: Default::default(),
         }
     }
-    let log = json!({
+}
+
+impl Writer for Sarif<'_> {
+    fn start(&mut self, head: &Head, out: &mut dyn Write) -> io::Result<()> {
+        self.results = Some(PrettyArray::open(&log(head), out)?);
+        Ok(())
+    }
+
+    fn finding(&mut self, source: &SourceText, f: &Finding, out: &mut dyn Write) -> io::Result<()> {
+        let Some(results) = self.results.as_mut().filter(|_| self.options.shows(f)) else {
+            return Ok(());
+        };
+        if self.uri.0 != source.name {
+            self.uri = (source.name.clone(), relative_uri(&source.name, self.base));
+        }
+        let uri = &self.uri.1;
+        let location = |span: &std::ops::Range<usize>| {
+            let (start, end) = source.range_positions(span);
+            json!({"physicalLocation": {
+                "artifactLocation": {"uri": uri},
+                "region": {"startLine": start.line, "startColumn": start.column, "endLine": end.line, "endColumn": end.column},
+            }})
+        };
+        let here = f
+            .related
+            .iter()
+            .map(|label| (location(&label.span), &label.text));
+        let elsewhere = f.elsewhere.iter().map(|place| {
+            let uri = relative_uri(&place.file, self.base);
+            let loc = json!({"physicalLocation": {
+                "artifactLocation": {"uri": uri},
+                "region": {"startLine": place.line},
+            }});
+            (loc, &place.text)
+        });
+        let related: Vec<Value> = here
+            .chain(elsewhere)
+            .enumerate()
+            .map(|(i, (mut loc, text))| {
+                loc["id"] = json!(i + 1);
+                loc["message"] = json!({"text": text});
+                loc
+            })
+            .collect();
+        let mut result = json!({
+            "ruleId": f.rule.code,
+            "ruleIndex": RULES.iter().position(|r| std::ptr::eq(*r, f.rule)),
+            "level": level(f.level),
+            "message": {"text": f.message},
+            "locations": [location(&f.span)],
+            "partialFingerprints": {"mcpLint/v1": f.fingerprint},
+        });
+        if !related.is_empty() {
+            result["relatedLocations"] = json!(related);
+        }
+        if let Some(fix) = &f.fix {
+            let replacements: Vec<Value> = fix
+                .edits
+                .iter()
+                .map(|edit| {
+                    let (start, end) = source.range_positions(&edit.range);
+                    json!({
+                        "deletedRegion": {"startLine": start.line, "startColumn": start.column, "endLine": end.line, "endColumn": end.column},
+                        "insertedContent": {"text": edit.text},
+                    })
+                })
+                .collect();
+            result["fixes"] = json!([{
+                "description": {"text": format!("{} fix of {}", fix.applicability.as_str(), f.rule.code)},
+                "artifactChanges": [{"artifactLocation": {"uri": uri}, "replacements": replacements}],
+            }]);
+        }
+        if let Some(id) = &f.request_id {
+            result["properties"] = json!({"requestId": id});
+        }
+        results.push(&result, out)
+    }
+
+    fn finish(self: Box<Self>, head: &Head, _: &Tally, out: &mut dyn Write) -> io::Result<()> {
+        match self.results {
+            Some(results) => results.close(&log(head), out),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The log, with [`MARKER`] for its results.
+fn log(head: &Head) -> Value {
+    let rules: Vec<Value> = RULES.iter().map(|r| rule(r)).collect();
+    json!({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
         "runs": [{
@@ -89,12 +131,10 @@ pub fn render(report: &Report, options: Options, out: &mut dyn Write) -> io::Res
                 "rules": rules,
             }},
             "columnKind": "unicodeCodePoints",
-            "results": results,
-            "properties": properties(report),
+            "results": [MARKER],
+            "properties": properties(head),
         }],
-    });
-    serde_json::to_writer_pretty(&mut *out, &log)?;
-    writeln!(out)
+    })
 }
 
 fn rule(meta: &RuleMeta) -> Value {
@@ -130,13 +170,13 @@ fn level(level: Level) -> &'static str {
 
 /// The run's properties: the profile, and a probe's protocol version and verdict on each
 /// clause.
-fn properties(report: &Report) -> serde_json::Value {
-    let mut properties = json!({"profile": report.profile});
-    if let Some(version) = &report.protocol_version {
+fn properties(head: &Head) -> serde_json::Value {
+    let mut properties = json!({"profile": head.profile});
+    if let Some(version) = head.protocol_version {
         properties["protocol_version"] = json!(version);
     }
-    if !report.clauses.is_empty() {
-        properties["clauses"] = json!(report.clauses);
+    if !head.clauses.is_empty() {
+        properties["clauses"] = json!(head.clauses);
     }
     properties
 }

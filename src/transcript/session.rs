@@ -342,6 +342,9 @@ impl Auditor {
                     .iter()
                     .map(|r| (r.at.clone(), "the request".to_string()))
                     .collect();
+                if let Some(r) = &retyped {
+                    self.hold(r.at.line, r.held.clone());
+                }
                 self.push(violation, m.spot(m.id), related, Some(&key));
                 match retyped {
                     Some(request) => request,
@@ -782,6 +785,8 @@ impl Auditor {
         failure: Option<&str>,
     ) {
         let related = requested(request, call);
+        // The label's line is the request's, which a streamed audit holds until now.
+        self.hold(request.at.line, request.held.clone());
         let finding = self.push(violation, at, related, Some(&request.id));
         finding.identity = Some(match failure {
             Some(failure) => format!("{} {failure}", call.name),

@@ -7,14 +7,15 @@ mod package;
 
 use std::io::{self, Write};
 use std::ops::Range;
+use std::path::Path;
 
 use serde::Serialize;
 
-use super::{Options, Report, human};
+use super::{Head, Options, Tally, Writer, human};
 use crate::finding::Finding;
 use crate::rules::Level;
 use crate::text::SourceText;
-use package::{Packages, Target};
+use package::{Package, Packages, Target};
 
 #[derive(Serialize)]
 struct CompilerMessage<'a> {
@@ -72,24 +73,55 @@ struct SpanLine<'a> {
     highlight_end: usize,
 }
 
-pub fn render(report: &Report, options: Options, out: &mut dyn Write) -> io::Result<()> {
-    let mut packages = Packages::default();
-    for file in &report.files {
-        let path = report.base.join(&file.source.name);
-        let package = packages.of(&std::fs::canonicalize(&path).unwrap_or(path));
-        for f in file.findings.iter().filter(|f| options.shows(f)) {
-            let message = CompilerMessage {
-                reason: "compiler-message",
-                package_id: &package.id,
-                manifest_path: &package.manifest_path,
-                target: &package.target,
-                message: diagnostic(&file.source, f)?,
-            };
-            serde_json::to_writer(&mut *out, &message)?;
-            writeln!(out)?;
+/// The messages, each written as it comes.
+pub struct Cargo<'a> {
+    options: Options,
+    base: &'a Path,
+    packages: Packages,
+    /// The current file's name, and its package.
+    package: Option<(String, Package)>,
+}
+
+impl<'a> Cargo<'a> {
+    pub fn new(options: Options, base: &'a Path) -> Self {
+        Cargo {
+            options,
+            base,
+            packages: Packages::default(),
+            package: None,
         }
     }
-    Ok(())
+}
+
+impl Writer for Cargo<'_> {
+    fn finding(&mut self, source: &SourceText, f: &Finding, out: &mut dyn Write) -> io::Result<()> {
+        if !self.options.shows(f) {
+            return Ok(());
+        }
+        let package = match &self.package {
+            Some((name, package)) if *name == source.name => package,
+            _ => {
+                let path = self.base.join(&source.name);
+                let package = self
+                    .packages
+                    .of(&std::fs::canonicalize(&path).unwrap_or(path));
+                &self.package.insert((source.name.clone(), package)).1
+            }
+        };
+        let message = CompilerMessage {
+            reason: "compiler-message",
+            package_id: &package.id,
+            manifest_path: &package.manifest_path,
+            target: &package.target,
+            message: diagnostic(source, f)?,
+        };
+        serde_json::to_writer(&mut *out, &message)?;
+        writeln!(out)
+    }
+
+    fn finish(self: Box<Self>, _: &Head, _: &Tally, _: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 fn diagnostic<'a>(source: &'a SourceText, f: &'a Finding) -> io::Result<Diagnostic<'a>> {
