@@ -70,6 +70,8 @@ impl<'a> FileFacts<'a> {
         let mut facts = FileFacts {
             crate_aliases: crate_aliases.errors.clone(),
             crate_results: crate_aliases.results.clone(),
+            // The file's own constants, collected next, take precedence.
+            consts: crate_aliases.codes.clone(),
             ..FileFacts::default()
         };
         facts.collect(&file.items);

@@ -24,6 +24,8 @@ struct Scan {
     crate_dir: PathBuf,
     /// Its `type` aliases (name, target), resolved per crate.
     aliases: Vec<(String, String)>,
+    /// Its named error codes, shared with the crate's other files.
+    codes: Vec<(String, i64)>,
     matters: bool,
     reports: bool,
     /// The paths of the modules it declares `#[cfg(test)] mod name;`: test code, in files of
@@ -89,6 +91,7 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
         Some(Scan {
             crate_dir: index::crate_dir(&context[i]),
             aliases: index::type_aliases(&text),
+            codes: index::error_codes(&text),
             matters,
             reports: matters && super::may_report(&text),
             test_modules: test_modules(&context[i], &text),
@@ -117,14 +120,23 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
         .map(|scan| &scan.crate_dir)
         .collect();
     let mut written: HashMap<&PathBuf, Vec<(String, String)>> = HashMap::new();
+    let mut codes: HashMap<&PathBuf, Vec<(String, i64)>> = HashMap::new();
     for scan in scans.iter().flatten() {
         let entry = written.entry(&scan.crate_dir).or_default();
         entry.extend(scan.aliases.iter().cloned());
+        let entry = codes.entry(&scan.crate_dir).or_default();
+        entry.extend(scan.codes.iter().cloned());
     }
     let aliases: HashMap<PathBuf, CrateAliases> = written
         .into_iter()
-        .map(|(dir, written)| (dir.clone(), CrateAliases::resolve(&written)))
-        .filter(|(_, names)| !names.errors.is_empty() || !names.results.is_empty())
+        .map(|(dir, written)| {
+            let mut names = CrateAliases::resolve(&written);
+            names.codes = index::unambiguous(codes.remove(dir).unwrap_or_default());
+            (dir.clone(), names)
+        })
+        .filter(|(_, names)| {
+            !names.errors.is_empty() || !names.results.is_empty() || !names.codes.is_empty()
+        })
         .collect();
     let none = CrateAliases::default();
     let crate_aliases = |path: &Path| aliases.get(&index::crate_dir(path)).unwrap_or(&none);

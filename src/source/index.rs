@@ -442,6 +442,9 @@ pub struct CrateAliases {
     pub errors: HashSet<String>,
     /// `type McpResult<T> = Result<T, McpError>;`, `type ToolResult = McpResult<CallToolResult>;`.
     pub results: HashSet<String>,
+    /// `pub const ERR_CODE_NO_METHOD: i32 = -32601;` in any file: the codes a crate names, for
+    /// the files that use them (`McpResponse::error(id, ERR_CODE_NO_METHOD, ..)`).
+    pub codes: HashMap<String, i64>,
 }
 
 impl CrateAliases {
@@ -513,6 +516,47 @@ fn top_level_last(args: &str) -> &str {
 /// The type aliases a file gives the rest of its crate, as (name, target as written):
 /// `type X<T> = Target;` and `use rmcp::..::ErrorData as X;`. Read from the text, before any
 /// file is parsed, since every later phase needs them.
+/// The negative integer constants of a file's text (`const NAME: i32 = -32601;`): the
+/// JSON-RPC error codes it names. A name given two values is left out.
+pub fn error_codes(text: &str) -> Vec<(String, i64)> {
+    let mut out = Vec::new();
+    for (at, _) in text.match_indices("const ") {
+        let Some((declaration, _)) = text[at + "const ".len()..].split_once(';') else {
+            continue;
+        };
+        let Some((name, value)) = declaration.split_once('=') else {
+            continue;
+        };
+        let Some((name, ty)) = name.split_once(':') else {
+            continue;
+        };
+        let (name, ty) = (name.trim(), ty.trim());
+        let integer = matches!(ty, "i16" | "i32" | "i64" | "isize");
+        let value: Option<i64> = value.trim().replace('_', "").parse().ok();
+        if let (true, Some(value)) = (integer, value.filter(|v| *v < 0))
+            && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+        {
+            out.push((name.to_string(), value));
+        }
+    }
+    out
+}
+
+/// The names given one value only.
+pub fn unambiguous(named: Vec<(String, i64)>) -> HashMap<String, i64> {
+    let mut values: HashMap<String, Option<i64>> = HashMap::new();
+    for (name, value) in named {
+        let entry = values.entry(name).or_insert(Some(value));
+        if *entry != Some(value) {
+            *entry = None;
+        }
+    }
+    values
+        .into_iter()
+        .filter_map(|(name, value)| Some((name, value?)))
+        .collect()
+}
+
 pub fn type_aliases(text: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
     for (at, _) in text.match_indices("type ") {
@@ -602,7 +646,25 @@ fn package_targets(dir: &Path) -> Arc<Vec<PathBuf>> {
 
 #[cfg(test)]
 mod tests {
-    use super::crate_dir;
+    use super::{crate_dir, error_codes, unambiguous};
+
+    #[test]
+    fn a_crate_names_its_error_codes_once() {
+        let text = "pub const ERR_NO_METHOD: i32 = -32601;\nconst LIMIT: usize = 3;\n\
+                    const OK: i64 = 0;\nconst CODE: i64 = -32_000;\nconst CODE: i64 = -1;";
+        let codes = error_codes(text);
+        assert_eq!(
+            codes,
+            [
+                ("ERR_NO_METHOD".to_string(), -32601),
+                ("CODE".to_string(), -32000),
+                ("CODE".to_string(), -1)
+            ]
+        );
+        let named = unambiguous(codes);
+        assert_eq!(named.len(), 1);
+        assert_eq!(named["ERR_NO_METHOD"], -32601);
+    }
 
     #[test]
     fn a_crate_is_what_cargo_compiles() {

@@ -139,7 +139,8 @@ pub fn derived_arguments(lets: &[(&Pat, &Expr)], mut names: Vec<String>) -> Vec<
         let before = names.len();
         for (pat, init) in lets {
             let reads = inspects_arguments(init, &names)
-                || subject(init) == Subject::Argument && !awaits(init);
+                || (subject(init) == Subject::Argument || reads_by_key(init, &names))
+                    && !awaits(init);
             if reads {
                 bindings(pat, &mut names);
                 names.dedup();
@@ -149,6 +150,35 @@ pub fn derived_arguments(lets: &[(&Pat, &Expr)], mut names: Vec<String>) -> Vec<
             return names;
         }
     }
+}
+
+/// An accessor given the arguments and a key: `str_arg(args, "module")?`,
+/// `required(&params, "path")`, `args.get_str("name")`. The arguments are a known binding, or
+/// in a hand-rolled handler, one named for them (`args`, `arguments`, `params`).
+fn reads_by_key(init: &Expr, names: &[String]) -> bool {
+    let mut expr = init;
+    while let Expr::Try(t) = expr {
+        expr = &t.expr;
+    }
+    let inputs: Vec<&Expr> = match expr {
+        Expr::Call(c) => c.args.iter().collect(),
+        Expr::MethodCall(m) => std::iter::once(&*m.receiver).chain(&m.args).collect(),
+        _ => return false,
+    };
+    let keyed = inputs
+        .iter()
+        .any(|i| matches!(i, Expr::Lit(l) if matches!(l.lit, syn::Lit::Str(_))));
+    let given_arguments = inputs.iter().any(|input| {
+        let mut e = *input;
+        while let Expr::Reference(r) = e {
+            e = &r.expr;
+        }
+        matches!(e, Expr::Path(p) if p.path.get_ident().is_some_and(|i| {
+            let i = i.to_string();
+            names.contains(&i) || ["args", "arguments", "params", "input"].contains(&i.as_str())
+        }))
+    });
+    keyed && given_arguments
 }
 
 /// The names a pattern binds (`Some(x)`, `Req { path, .. }`, `(a, b)`), appended to `out` where

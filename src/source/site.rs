@@ -183,6 +183,12 @@ pub fn inspects_arguments(condition: &Expr, arguments: &[String]) -> bool {
         "copied",
         "to_string",
         "to_owned",
+        "map",
+        "filter",
+        "and_then",
+        "keys",
+        "values",
+        "eq_ignore_ascii_case",
     ];
     /// Lookups in memory (`find_project_by_id`, `get`, `contains_key`): the name given them
     /// names nothing when they find nothing. A lookup that goes elsewhere awaits or calls.
@@ -190,6 +196,7 @@ pub fn inspects_arguments(condition: &Expr, arguments: &[String]) -> bool {
     const LOOKUPS: &[&str] = &["find", "lookup", "contains", "exists", "has_"];
     fn inspects(method: &str) -> bool {
         INSPECTING.contains(&method)
+            || method.ends_with("iter")
             || matches!(method, "get" | "get_mut")
             || LOOKUPS.iter().any(|l| method.starts_with(l))
     }

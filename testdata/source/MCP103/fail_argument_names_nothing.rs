@@ -36,7 +36,13 @@ impl Tasks {
         };
         let project = req.project.clone().unwrap_or_default();
         let owner = self.projects.get(&project).ok_or_else(|| McpError::internal_error("no owner", None))?; //~ MCP103@63
-        let _ = (every, owner, &req.title);
+        let alias = self
+            .projects
+            .iter()
+            .find(|(key, _)| key.eq_ignore_ascii_case(&req.title))
+            .map(|(_, alias)| alias)
+            .ok_or_else(|| McpError::internal_error("no such alias", None))?; //~ MCP103@28
+        let _ = (every, owner, alias);
         Ok(CallToolResult::success(vec![]))
     }
 }
