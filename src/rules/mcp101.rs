@@ -34,7 +34,10 @@ fn applies(error: &CodeError) -> bool {
             "no handler",
             "unknown or disabled",
         ])
-        || (error.message_mentions(&["not found", "unknown"]) && error.message_mentions(&["tool"]))
+        // "unknown argument: x (tool: t)" is about the arguments.
+        || (error.message_mentions(&["not found", "unknown"])
+            && error.message_mentions(&["tool"])
+            && !error.message_mentions(&["argument", "parameter"]))
 }
 
 /// The transcript proves it when a fresh catalog lacks the name; without one, the code or the
@@ -87,6 +90,8 @@ mod tests {
             &["tool", "call", "args"],
         ));
         assert!(!applies(&failed));
+        let text = Some("unknown argument: {key} (tool: {tool_name})");
+        assert!(!applies(&error("invalid_params", Some(-32602), text)));
     }
 
     #[test]

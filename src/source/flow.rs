@@ -306,6 +306,13 @@ impl<'a> Walker<'_, 'a> {
                 }
             }
             _ => {
+                // `with_guard(&ctx, name, || inner.call_tool(..)).await`: a wrapper that runs
+                // the closure it is given answers with the closure's value.
+                if let Expr::Call(c) = peel_await(expr)
+                    && let Some(task @ Expr::Closure(_)) = c.args.last()
+                {
+                    self.enter_task(task, exit.clone());
+                }
                 self.mark_forwarded(expr, exit.clone());
                 self.exits.insert(expr, exit);
             }
