@@ -24,7 +24,10 @@ pub static RULE: ProtocolErrorRule = ProtocolErrorRule {
 /// `method_not_found` inside tools/call can only mean the tool; otherwise the error must
 /// answer a lookup by name or say so in its message.
 fn applies(error: &CodeError) -> bool {
-    error.constructor == "method_not_found"
+    matches!(
+        error.constructor.as_str(),
+        "method_not_found" | "tool_not_found" | "unknown_tool"
+    )
         || error.code == Some(codes::METHOD_NOT_FOUND)
         || error.follows_tool_lookup()
         || error.message_mentions(&[
@@ -62,6 +65,7 @@ mod tests {
     #[test]
     fn a_failed_lookup_by_name_is_an_unknown_tool() {
         assert!(applies(&error("method_not_found", None, None)));
+        assert!(applies(&error("tool_not_found", None, None)));
         let lookup = error("invalid_params", Some(-32602), None).under(guard(
             GuardKind::Absent,
             Subject::ToolLookup,

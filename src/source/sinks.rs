@@ -183,6 +183,39 @@ pub fn response_error(facts: &FileFacts, expr: &Expr) -> Option<ProtocolError> {
                     call: None,
                 });
             }
+            // `JsonRpcResponse::error(id, McpError::tool_not_found(name))`: an error response
+            // built of a crate error whose constructor names the case.
+            if ty_name.ends_with("response") && ctor.starts_with("error") {
+                // One the walker recognizes on its own is reported where it is built.
+                let inner = call.args.iter().find_map(|arg| match arg {
+                    Expr::Call(c) if response_error(facts, arg).is_none() => match &*c.func {
+                        Expr::Path(p) if p.path.segments.len() >= 2 => Some((p, c)),
+                        _ => None,
+                    },
+                    _ => None,
+                });
+                if let Some((path, inner)) = inner {
+                    let segments = path_strings(&path.path);
+                    let (inner_ctor, ty) = segments.split_last()?;
+                    if ty
+                        .last()
+                        .is_some_and(|t| t.to_lowercase().ends_with("error"))
+                    {
+                        return Some(ProtocolError {
+                            written: written(&segments),
+                            constructor: inner_ctor.clone(),
+                            code: coded_args(facts, inner.args.iter())
+                                .or_else(|| {
+                                    ty.last().and_then(|t| facts.variant_code(t, inner_ctor))
+                                })
+                                .or_else(|| well_known_code(inner_ctor)),
+                            message: inner.args.iter().find_map(message_of),
+                            via: None,
+                            call: None,
+                        });
+                    }
+                }
+            }
             (!ty_name.contains("result") && !ty_name.contains("content"))
                 .then(|| helper_error(facts, &written(&segments), ctor, call.args.iter()))
                 .flatten()
