@@ -67,6 +67,21 @@ fn fill(
     // `match err { X::NotFound(..) => ErrorData::invalid_params(..), .. }`: each arm's sinks
     // carry the variants it handles.
     let from_values = |block: &Block| -> Vec<Sink> {
+        // `let code = match &err { X::NotFound(_) => ErrorCode::INVALID_PARAMS, .. };
+        // ErrorData::new(code, err.to_string(), None)`: one sink per arm, with its code.
+        if let Some(codes) = codes_by_variant(&facts, block) {
+            let built = values(block);
+            return codes
+                .into_iter()
+                .flat_map(|(variants, code)| {
+                    built.iter().cloned().map(move |mut s| {
+                        s.error.code = s.error.code.or(code);
+                        s.variants = variants.clone();
+                        s
+                    })
+                })
+                .collect();
+        }
         let Some(syn::Stmt::Expr(Expr::Match(m), None)) = block.stmts.last() else {
             return values(block);
         };
@@ -304,4 +319,37 @@ impl<'a> Visit<'a> for Items<'a> {
             self.fns.push((&f.sig, block, false));
         }
     }
+}
+
+/// The codes a `From` body picks by variant before building one error with it: `let code =
+/// match &err { X::A(_) | X::B => ErrorCode::INVALID_PARAMS, .. };` whose name the tail passes
+/// (`ErrorData::new(code, ..)`). Each arm's variants and code.
+fn codes_by_variant(facts: &FileFacts, block: &Block) -> Option<Vec<(Vec<String>, Option<i64>)>> {
+    let syn::Stmt::Expr(tail, None) = block.stmts.last()? else {
+        return None;
+    };
+    block.stmts.iter().find_map(|stmt| {
+        let syn::Stmt::Local(local) = stmt else {
+            return None;
+        };
+        let (syn::Pat::Ident(name), Some(init)) = (&local.pat, &local.init) else {
+            return None;
+        };
+        let Expr::Match(m) = &*init.expr else {
+            return None;
+        };
+        let passed = super::site::words(quote::ToTokens::to_token_stream(tail))
+            .contains(&name.ident.to_string().to_lowercase());
+        passed.then(|| {
+            m.arms
+                .iter()
+                .map(|arm| {
+                    let code = flow::tails(&arm.body)
+                        .into_iter()
+                        .find_map(|t| facts.int_value(t));
+                    (pattern_variants(&arm.pat), code)
+                })
+                .collect()
+        })
+    })
 }
