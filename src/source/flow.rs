@@ -153,6 +153,7 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
         exits: HashMap::new(),
         error_values: HashMap::new(),
         following_locals: HashSet::new(),
+        parsing_request: false,
         entered: HashSet::new(),
         locals: HashMap::new(),
         sites: Vec::new(),
@@ -225,6 +226,9 @@ struct Walker<'f, 'a> {
     error_values: HashMap<*const Expr, Option<Range<usize>>>,
     /// The values of locals being followed as exits, to stop where one names itself.
     following_locals: HashSet<*const ()>,
+    /// Inside `let params: CallToolParams = ..`: what fails to deserialize there is the
+    /// request itself, a malformed tools/call.
+    parsing_request: bool,
     /// Closures and async blocks whose body is still the root's flow (`ok_or_else(|| ..)?`,
     /// `Box::pin(async move { .. })`).
     entered: HashSet<*const ()>,
@@ -605,6 +609,15 @@ impl<'a> Walker<'_, 'a> {
         if self.guards.iter().any(|g| g.kind == other_request) {
             return;
         }
+        let failed = |g: &Guard| {
+            matches!(
+                g.kind,
+                GuardKind::Fallible | GuardKind::MatchArm(ArmKind::Failure)
+            )
+        };
+        if self.parsing_request && self.guards.last().is_some_and(failed) {
+            return;
+        }
         self.sites.push(ErrorSite {
             root: self.kind,
             error,
@@ -842,7 +855,11 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
 
     fn visit_local(&mut self, local: &'a syn::Local) {
         let Some(init) = &local.init else { return };
+        let parses = matches!(&local.pat, Pat::Type(t) if names_call_request(&t.ty));
+        let outer = self.parsing_request;
+        self.parsing_request |= parses;
         self.visit_expr(&init.expr);
+        self.parsing_request = outer;
         if let Some((_, diverge)) = &init.diverge {
             self.with_guard(
                 Guard {
@@ -1083,6 +1100,19 @@ impl<'a> Visit<'a> for Locals<'a> {
     fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}
 
     fn visit_item(&mut self, _: &'a syn::Item) {}
+}
+
+/// A type for the params of a tools/call request (`CallToolParams`, `ToolCallParams`,
+/// `CallToolRequest`), not for what a call answers (`ToolCallResult`).
+fn names_call_request(ty: &syn::Type) -> bool {
+    let syn::Type::Path(p) = ty else { return false };
+    p.path.segments.last().is_some_and(|s| {
+        let name = s.ident.to_string();
+        name.contains("Call")
+            && name.contains("Tool")
+            && !name.contains("Result")
+            && !name.contains("Response")
+    })
 }
 
 /// An error value whose construction is not visible here (`Err(e)`, `Err(e.into())`).
