@@ -143,7 +143,6 @@ pub fn derived_arguments(lets: &[(&Pat, &Expr)], mut names: Vec<String>) -> Vec<
                     && !awaits(init);
             if reads {
                 bindings(pat, &mut names);
-                names.dedup();
             }
         }
         if names.len() == before {
