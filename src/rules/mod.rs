@@ -26,7 +26,8 @@ pub mod mcp403;
 mod protocol_error;
 
 pub use protocol_error::{
-    BUILT_LABEL, ProtocolErrorRule, classify_answer, classify_code, exit_label,
+    BUILT_LABEL, ProtocolErrorRule, STARTS_LABEL, by_code, classify_answer, classify_code,
+    exit_label,
 };
 
 /// A tool execution error as a hand-rolled server writes it, with `text` as JSON (quoted).

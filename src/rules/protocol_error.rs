@@ -48,6 +48,11 @@ pub fn classify_code(error: &CodeError) -> Option<&'static ProtocolErrorRule> {
     IN_CODE.iter().copied().find(|r| (r.applies)(error))
 }
 
+/// The rule of this family with `code`.
+pub fn by_code(code: &str) -> Option<&'static ProtocolErrorRule> {
+    IN_CODE.iter().copied().find(|r| r.meta.code == code)
+}
+
 /// The rule a recorded protocol error breaks (the caller has set aside the codes the SEP
 /// keeps).
 pub fn classify_answer(answer: &ErrorAnswer) -> &'static ProtocolErrorRule {
@@ -68,6 +73,8 @@ pub fn exit_label(root: RootKind) -> &'static str {
         _ => "and leaves the tools/call handler here",
     }
 }
+/// The related label where a failure that a conversion answers starts.
+pub const STARTS_LABEL: &str = "a failure of this case starts here";
 /// The related label where a helper builds the error.
 pub const BUILT_LABEL: &str = "the protocol error is built here";
 

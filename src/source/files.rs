@@ -191,13 +191,53 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
             .any(|ty| text.contains(ty))
             .then(|| summarize_one(&context[i], crate_aliases(&context[i]), texts, cwd))?
     });
-    summaries.extend(more);
+    for (summary, more) in summaries.iter_mut().zip(more) {
+        *summary = summary.take().or(more);
+    }
+    // A handler converts the errors of the crate's own functions (`self.repos.resolve(..)
+    // .map_err(..)`), often defined in files that mention nothing MCP, as are the functions
+    // whose errors those pass on: summarize the files that define them, a few calls deep.
+    for _ in 0..CONVERTED_DEPTH {
+        let wanted = converted_names(&summaries);
+        let found = parallel(context.len(), |i| {
+            let names = wanted.get(&index::crate_dir(&context[i]))?;
+            if summaries[i].is_some() || is_test_code(&context[i]) {
+                return None;
+            }
+            let text = texts.string(&context[i], cwd)?;
+            names
+                .iter()
+                .any(|name| defines_fn(&text, name))
+                .then(|| summarize_one(&context[i], crate_aliases(&context[i]), texts, cwd))?
+        });
+        if found.iter().all(Option::is_none) {
+            break;
+        }
+        for (summary, found) in summaries.iter_mut().zip(found) {
+            *summary = summary.take().or(found);
+        }
+    }
     let unparsed = paths_where(&context, &summaries, |s| s.unparsed);
     let unlexable = paths_where(&context, &scans, |s| s.unlexable);
     // A named file that mentions MCP in a crate with nothing to report is still parsed, so
     // that a syntax error in it is said.
     let matters = paths_where(&context, &scans, |s| s.matters);
-    let index = CrateIndex::build(summaries.into_iter().flatten().collect(), aliases);
+    let mut index = CrateIndex::build(summaries.into_iter().flatten().collect(), aliases);
+    // Phase one and a half: the failures of the functions whose errors a handler converts.
+    let failures = parallel(context.len(), |i| {
+        let path = &context[i];
+        if !index.defines_converted(&path.display().to_string()) {
+            return None;
+        }
+        let source = read_source(path, texts, cwd).ok()?.ok()?;
+        let walk = || super::converted_failures(&source, path, &index);
+        catch_unwind(AssertUnwindSafe(walk)).ok()
+    });
+    for (path, found) in context.iter().zip(failures) {
+        for (name, failures) in found.into_iter().flatten() {
+            index.add_failures(&index::crate_dir(path), &name, failures);
+        }
+    }
     // Phase two: every named file, with the crate's helpers known.
     parallel(files.len(), |i| {
         let path = &files[i];
@@ -218,6 +258,47 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
         })
     })
     .collect()
+}
+
+/// How many calls deep [`converted_names`] are looked for in files that mention nothing MCP.
+const CONVERTED_DEPTH: usize = 3;
+
+/// Per crate, the functions whose errors a handler converts, or that such a function passes
+/// on, that no summarized file defines.
+fn converted_names(summaries: &[Option<FileSummary>]) -> HashMap<PathBuf, HashSet<String>> {
+    let mut wanted: HashMap<PathBuf, HashSet<String>> = HashMap::new();
+    let mut defined: HashSet<(&Path, &str)> = HashSet::new();
+    for summary in summaries.iter().flatten() {
+        let names = wanted.entry(summary.crate_dir.clone()).or_default();
+        names.extend(
+            summary
+                .converted_calls
+                .iter()
+                .map(|(name, ..)| name.clone()),
+        );
+        for f in &summary.fns {
+            defined.insert((&summary.crate_dir, &f.name));
+            if matches!(f.returns, index::Returns::ResultOf(_)) {
+                names.extend(f.forwards.iter().cloned());
+            }
+        }
+    }
+    for (dir, names) in &mut wanted {
+        names.retain(|name| !defined.contains(&(dir.as_path(), name.as_str())));
+    }
+    wanted.retain(|_, names| !names.is_empty());
+    wanted
+}
+
+/// Whether `text` defines a function named `name` (`fn name(` or `fn name<`).
+fn defines_fn(text: &str, name: &str) -> bool {
+    let needle = format!("fn {name}");
+    text.match_indices(&needle).any(|(at, _)| {
+        matches!(
+            text[at + needle.len()..].trim_start().chars().next(),
+            Some('(' | '<')
+        )
+    })
 }
 
 /// The paths whose fact (what a phase learned of them, if anything) satisfies `test`.

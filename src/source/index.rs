@@ -81,6 +81,14 @@ pub struct FnSummary {
     pub variants: Vec<String>,
 }
 
+/// A failure that starts in a converted function: its case and where it starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    pub code: &'static str,
+    pub file: String,
+    pub line: usize,
+}
+
 /// One file's contribution.
 #[derive(Debug, Clone, Default)]
 pub struct FileSummary {
@@ -90,8 +98,9 @@ pub struct FileSummary {
     /// Functions whose `Err` a tools/call root of this file passes on.
     pub root_calls: Vec<String>,
     /// Calls whose failure a tools/call handler (or a helper of one) of this file turns into a
-    /// protocol error in one place, with the error it builds.
-    pub converted_calls: Vec<(String, Sink)>,
+    /// protocol error in one place, with the error it builds, and whether a hand-rolled
+    /// dispatcher converts it (the call is the tools/call handler itself).
+    pub converted_calls: Vec<(String, Sink, bool)>,
     /// Whether the file routes tools (`#[tool_handler]`).
     pub routes_tools: bool,
     /// The lines of its tools' typed arguments.
@@ -133,6 +142,13 @@ pub struct CrateIndex {
     converted: HashMap<(PathBuf, String), Sink>,
     /// The files that define such functions.
     converted_files: HashSet<String>,
+    /// Converted functions that a hand-rolled dispatcher converts (transitively): a tools/call
+    /// handler's own, whose failures are reported where they start.
+    dispatched: HashSet<(PathBuf, String)>,
+    /// Per crate and function returning another error type: the failures its body starts (once
+    /// the index knows it is converted: see [`CrateIndex::add_failures`]), and the functions
+    /// whose `Err` it passes on.
+    failures: HashMap<(PathBuf, String), (Vec<Failure>, Vec<String>)>,
     /// Per crate and function: the positions of its parameters that carry a tool's
     /// arguments, a bit each.
     inputs: HashMap<(PathBuf, String), u64>,
@@ -148,6 +164,8 @@ impl CrateIndex {
         let mut others: HashMap<(PathBuf, String), Vec<String>> = HashMap::new();
         let mut conversions: Vec<((PathBuf, String), Sink)> = Vec::new();
         let mut tool_fns = HashSet::new();
+        let mut failures = HashMap::new();
+        let mut dispatched_calls = Vec::new();
         let inputs = fed_inputs(&files);
         for file in &files {
             for f in file.fns.iter().filter(|f| f.fails) {
@@ -156,10 +174,13 @@ impl CrateIndex {
                     .or_default()
                     .push(file.file.clone());
             }
-            let calls = file.converted_calls.iter();
-            conversions.extend(
-                calls.map(|(name, sink)| ((file.crate_dir.clone(), name.clone()), sink.clone())),
-            );
+            for (name, sink, dispatched) in &file.converted_calls {
+                let key = (file.crate_dir.clone(), name.clone());
+                if *dispatched {
+                    dispatched_calls.push(key.clone());
+                }
+                conversions.push((key, sink.clone()));
+            }
         }
         for file in &files {
             let crate_tools = tools.entry(file.crate_dir.clone()).or_default();
@@ -196,6 +217,16 @@ impl CrateIndex {
                     .or_default()
                     .extend(sinks);
             }
+            for f in file
+                .fns
+                .iter()
+                .filter(|f| matches!(f.returns, Returns::ResultOf(_)))
+            {
+                let entry = failures
+                    .entry((file.crate_dir.clone(), f.name.clone()))
+                    .or_insert_with(|| (Vec::new(), Vec::new()));
+                entry.1.extend(f.forwards.iter().cloned());
+            }
             // A tool's errors are reported in the tool; what a name resolves to is the rest.
             for f in file.fns.into_iter().filter(|f| !f.tool) {
                 fns.entry((file.crate_dir.clone(), f.name.clone()))
@@ -213,8 +244,18 @@ impl CrateIndex {
             tools,
             converted: HashMap::new(),
             converted_files: HashSet::new(),
+            failures,
+            dispatched: HashSet::new(),
             inputs,
         };
+        while let Some(key) = dispatched_calls.pop() {
+            if !others.contains_key(&key) || !index.dispatched.insert(key.clone()) {
+                continue;
+            }
+            for f in fns.get(&key).into_iter().flatten() {
+                dispatched_calls.extend(f.forwards.iter().map(|n| (key.0.clone(), n.clone())));
+            }
+        }
         // Breadth first, so each function keeps the conversion nearest a handler.
         let mut next = std::collections::VecDeque::from(conversions);
         while let Some((key, sink)) = next.pop_front() {
@@ -306,6 +347,51 @@ impl CrateIndex {
     /// into, when `name` is a converted function.
     pub fn conversion_of(&self, dir: &Path, name: &str) -> Option<&Sink> {
         self.converted.get(&(dir.to_path_buf(), name.to_string()))
+    }
+
+    /// Whether the file named `file` defines a converted function.
+    pub fn defines_converted(&self, file: &str) -> bool {
+        self.converted_files.contains(file)
+    }
+
+    /// Records the failures that start in the converted function `name` of the crate at
+    /// `dir`, found by walking it with this index.
+    pub fn add_failures(&mut self, dir: &Path, name: &str, found: Vec<Failure>) {
+        let key = (dir.to_path_buf(), name.to_string());
+        self.failures.entry(key).or_default().0.extend(found);
+    }
+
+    /// Whether `name` (in the crate at `dir`) is converted by a hand-rolled dispatcher.
+    pub fn is_dispatched(&self, dir: &Path, name: &str) -> bool {
+        self.dispatched
+            .contains(&(dir.to_path_buf(), name.to_string()))
+    }
+
+    /// The failures that start in the converted functions `names` (in the crate at `dir`) or
+    /// in the functions whose `Err` they pass on: what a handler's conversion of their errors
+    /// answers. One per case, the first where it starts (by file and line).
+    pub fn converted_failures(&self, dir: &Path, names: &[String]) -> Vec<&Failure> {
+        let mut seen = HashSet::new();
+        let mut queue: Vec<&str> = names
+            .iter()
+            .filter(|n| self.conversion_of(dir, n).is_some())
+            .map(String::as_str)
+            .collect();
+        let mut found: Vec<&Failure> = Vec::new();
+        while let Some(name) = queue.pop() {
+            if !seen.insert(name) {
+                continue;
+            }
+            let Some((own, forwards)) = self.failures.get(&(dir.to_path_buf(), name.to_string()))
+            else {
+                continue;
+            };
+            found.extend(own);
+            queue.extend(forwards.iter().map(String::as_str));
+        }
+        found.sort_by(|a, b| (a.code, &a.file, a.line).cmp(&(b.code, &b.file, b.line)));
+        found.dedup_by(|a, b| a.code == b.code);
+        found
     }
 
     /// The positions of `name`'s parameters (in the crate at `dir`) that carry a tool's

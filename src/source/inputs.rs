@@ -118,14 +118,23 @@ impl<'a> Visit<'a> for Flow {
                     self.record(last.ident.to_string(), c.args.iter());
                 }
             }
-            // `self.helper(a, b)`: the receiver is not a parameter position.
-            Expr::MethodCall(m) if matches!(&*m.receiver, Expr::Path(p) if p.path.is_ident("self")) =>
-            {
+            // `self.helper(a, b)`, `self.repos.resolve(a)` (a method of the server's own
+            // state): the receiver is not a parameter position.
+            Expr::MethodCall(m) if on_self(&m.receiver) => {
                 self.record(m.method.to_string(), m.args.iter());
             }
             _ => {}
         }
         visit::visit_expr(self, expr);
+    }
+}
+
+/// `self`, or a field of it (`self.repos`, `self.state.db`).
+fn on_self(receiver: &Expr) -> bool {
+    match receiver {
+        Expr::Path(p) => p.path.is_ident("self"),
+        Expr::Field(f) => on_self(&f.base),
+        _ => false,
     }
 }
 

@@ -239,6 +239,9 @@ fn check_parsed(
             Returns::RmcpResult if index.is_helper(&crate_dir, &name) => {
                 Root::new(RootKind::RmcpHelper, Body::Block(block))
             }
+            // Only a tools/call handler's own: other converted functions' failures are
+            // reported where the handler converts them (`site_findings`).
+            Returns::ResultOf(_) if !index.is_dispatched(&crate_dir, &name) => continue,
             Returns::ResultOf(_) => match index.conversion_of(&crate_dir, &name) {
                 Some(converter) => {
                     let mut root = Root::new(RootKind::Converted, Body::Block(block));
@@ -267,13 +270,20 @@ fn check_parsed(
     let called_once = callers::called_once(file);
     let mut queue: Vec<(Root, usize, bool)> = roots.into_iter().map(|r| (r, 0, true)).collect();
     let mut followed = HashSet::new();
+    // One finding per place and rule: a helper that builds two codes (`invalid_params` or
+    // `internal_error` by variant) for one case is one mistake there.
+    let mut reported = HashSet::new();
     while let Some((root, depth, sole)) = queue.pop() {
         let walk = flow::walk(&ctx, root);
-        findings.extend(
-            walk.sites
-                .iter()
-                .filter_map(|s| finding(s, source, (file, sole), &rewriter)),
-        );
+        for site in &walk.sites {
+            let failures = index.converted_failures(&crate_dir, &flow::converted_calls(site));
+            let found = site_findings(site, &failures, source, (file, sole), &rewriter);
+            findings.extend(
+                found
+                    .into_iter()
+                    .filter(|f| reported.insert((f.span.clone(), f.rule.code))),
+            );
+        }
         if depth >= MAX_CALL_DEPTH {
             continue;
         }
@@ -293,48 +303,149 @@ fn check_parsed(
     findings
 }
 
-fn finding(
+/// Phase one and a half: the failures that start in a file's converted functions, each
+/// walked as phase two would (with the converter, and the parameters that carry a tool's
+/// arguments), so a handler's conversion of them can say which cases it answers.
+pub fn converted_failures(
+    source: &SourceText,
+    path: &Path,
+    index: &CrateIndex,
+) -> Vec<(String, Vec<index::Failure>)> {
+    let Ok(file) = parse(source.text()) else {
+        return Vec::new();
+    };
+    let crate_dir = index::crate_dir(path);
+    let facts = FileFacts::new(&file, index.aliases(&crate_dir));
+    let ctx = flow::Context {
+        facts: &facts,
+        text: source,
+        index,
+        crate_dir: &crate_dir,
+    };
+    let mut out = Vec::new();
+    for (sig, block, returns) in summary::fallible_fns(&file, &facts) {
+        let name = sig.ident.to_string();
+        let converter = index.conversion_of(&crate_dir, &name);
+        let (Returns::ResultOf(_), Some(converter)) = (returns, converter) else {
+            continue;
+        };
+        let mut root = Root::new(RootKind::Converted, Body::Block(block));
+        root.converter = Some(converter);
+        root.helper_sig = Some((sig, index.inputs(&crate_dir, &name)));
+        let failures = flow::walk(&ctx, root)
+            .sites
+            .iter()
+            .filter_map(|site| {
+                let rule = rules::classify_code(&site.evidence())?;
+                Some(index::Failure {
+                    code: rule.meta.code,
+                    file: source.name.clone(),
+                    line: source.position(site.span.start).line,
+                })
+            })
+            .collect();
+        out.push((name, failures));
+    }
+    proc_macro2::extra::invalidate_current_thread_spans();
+    out
+}
+
+/// The findings of one site. A site that converts the errors of the crate's own functions
+/// (`fetch(..).map_err(|e| internal_error(..))`) answers each failure that starts in them:
+/// one finding per case among those `failures`, where the conversion is, since that is where
+/// the fix goes.
+fn site_findings(
     site: &ErrorSite,
+    failures: &[&index::Failure],
     source: &SourceText,
     (file, sole): (&syn::File, bool),
     rewriter: &fix::rmcp::Rewriter,
-) -> Option<Finding> {
+) -> Vec<Finding> {
     let evidence = site.evidence();
-    let rule = rules::classify_code(&evidence)?;
+    let Some(own) = rules::classify_code(&evidence) else {
+        return Vec::new();
+    };
+    // A conversion that names its case (`invalid_params`) is taken at its word: what fails
+    // in the callee (a path that does not resolve) is what the argument made fail.
+    if failures.is_empty() || own.meta.code != rules::mcp104::RULE.meta.code {
+        return vec![finding(site, own, source, (file, sole), Some(rewriter))];
+    }
+    // One fix for the one conversion, with the words of a tool failure where that is a case.
+    let fixed_with = failures.iter().position(|f| f.code == own.meta.code);
+    let mut out = Vec::new();
+    for (i, failure) in failures.iter().enumerate() {
+        let Some(rule) = rules::by_code(failure.code) else {
+            continue;
+        };
+        let rewriter = (i == fixed_with.unwrap_or(0)).then_some(rewriter);
+        let mut finding = finding(site, rule, source, (file, sole), rewriter);
+        point_at(
+            &mut finding,
+            source,
+            (&failure.file, failure.line),
+            rules::STARTS_LABEL,
+        );
+        out.push(finding);
+    }
+    out
+}
+
+/// `rewriter`: where the finding offers a fix.
+fn finding(
+    site: &ErrorSite,
+    rule: &rules::ProtocolErrorRule,
+    source: &SourceText,
+    (file, sole): (&syn::File, bool),
+    rewriter: Option<&fix::rmcp::Rewriter>,
+) -> Finding {
+    let evidence = site.evidence();
     let via = site.error.via.as_ref().map(|v| v.text.as_str());
     let mut finding = rule
         .in_code(&evidence, &site.error.written, via)
         .at(site.span.clone());
-    let fixed = match site.root {
-        // Built in a function the handler calls: its other callers may want the error.
-        RootKind::HandRolled if !sole => Err(fix::response::IN_A_CALLEE),
-        RootKind::HandRolled => fix::response::tool_error(file, source, &site.span),
-        root => rewriter.tool_error(root, &site.span, rule.fix_text),
-    };
-    fix::attach(&mut finding, fixed);
+    if let Some(rewriter) = rewriter {
+        let fixed = match site.root {
+            // Built in a function the handler calls: its other callers may want the error.
+            RootKind::HandRolled if !sole => Err(fix::response::IN_A_CALLEE),
+            RootKind::HandRolled => fix::response::tool_error(file, source, &site.span),
+            root => rewriter.tool_error(root, &site.span, rule.fix_text),
+        };
+        fix::attach(&mut finding, fixed);
+    }
     let exit = |span: &Range<usize>| Label {
         span: span.clone(),
         text: rules::exit_label(site.root).into(),
     };
     finding.related = site.exit.iter().map(exit).collect();
     if let Some(via) = &site.error.via {
-        let text = rules::BUILT_LABEL.to_string();
-        let start = source.offset_of(via.line, 0);
-        let line = source.text().get(start..start + source.line_len(start));
-        if let Some(line) = line.filter(|_| via.file == source.name) {
-            // The line, from its first non-blank character.
-            let indent = line.len() - line.trim_start().len();
-            let span = start + indent..start + line.trim_end().len();
-            finding.related.push(Label { span, text });
-        } else {
-            finding.elsewhere.push(Elsewhere {
-                file: via.file.clone(),
-                line: via.line,
-                text,
-            });
-        }
+        point_at(
+            &mut finding,
+            source,
+            (&via.file, via.line),
+            rules::BUILT_LABEL,
+        );
     }
-    Some(finding)
+    finding
+}
+
+/// Labels `line` of `file` (named as mcp-lint names it) with `text`: under the line where it is
+/// in the finding's own file, else as a place in another file.
+fn point_at(finding: &mut Finding, source: &SourceText, (file, line): (&str, usize), text: &str) {
+    let text = text.to_string();
+    let start = source.offset_of(line, 0);
+    let in_source = source.text().get(start..start + source.line_len(start));
+    if let Some(in_source) = in_source.filter(|_| file == source.name) {
+        // The line, from its first non-blank character.
+        let indent = in_source.len() - in_source.trim_start().len();
+        let span = start + indent..start + in_source.trim_end().len();
+        finding.related.push(Label { span, text });
+    } else {
+        finding.elsewhere.push(Elsewhere {
+            file: file.to_string(),
+            line,
+            text,
+        });
+    }
 }
 
 /// Why a file does not even split into Rust tokens (an unclosed delimiter or string), if it

@@ -78,8 +78,12 @@ impl ErrorSite<'_> {
                     };
                     evidence::Guard {
                         kind: g.kind,
+                        // A lookup by a value the tool was given as an argument (a helper's
+                        // `name` parameter) is a lookup of the argument, not of the tool.
                         subject: match subject(g.subject) {
-                            Subject::Other if checks_input => Subject::Argument,
+                            Subject::Other | Subject::ToolLookup if checks_input => {
+                                Subject::Argument
+                            }
                             other => other,
                         },
                         words: words(tokens.clone()),

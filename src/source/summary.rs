@@ -100,14 +100,17 @@ fn fill(
     };
     // Not gated on `use rmcp`: `#[rmcp::tool_handler]` may be written out in full.
     (summary.routes_tools, summary.typed_arguments) = defaults::tools_of(file, &facts, source);
-    let converted_calls = |sites: &[super::site::ErrorSite]| -> Vec<(String, Sink)> {
+    let converted_calls = |sites: &[super::site::ErrorSite]| -> Vec<(String, Sink, bool)> {
         let converted = sites.iter().flat_map(|s| {
             flow::converted_calls(s)
                 .into_iter()
                 .map(move |name| (name, s))
         });
         converted
-            .map(|(name, s)| (name, sink(s.error.clone(), s.span.clone())))
+            .map(|(name, s)| {
+                let dispatched = s.root == RootKind::HandRolled;
+                (name, sink(s.error.clone(), s.span.clone()), dispatched)
+            })
             .collect()
     };
     for root in roots::find_roots(file, &facts) {

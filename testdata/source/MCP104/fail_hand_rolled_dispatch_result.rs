@@ -1,7 +1,8 @@
 // A hand-rolled dispatcher that first picks the handler by method, then converts whatever it
 // returned: `let result = match method { .. }; match result { Err(e) => error }`. The
-// conversion answers every failure of the tools/call handler, and each `Err` it returns,
-// through a `match` on the tool's name and its helpers.
+// conversion answers every failure of the tools/call handler: it is reported once per case
+// among them, and each `Err` the handler returns where it starts (the handler is the
+// tools/call handler itself), through a `match` on the tool's name and its helpers.
 use serde_json::{Value, json};
 
 pub struct JsonRpcResponse {
@@ -27,7 +28,7 @@ pub fn handle_request(method: &str, id: Value, params: Value) -> JsonRpcResponse
         Err(message) => JsonRpcResponse {
             id,
             result: None,
-            error: Some(JsonRpcError { code: -32603, message }), //~ MCP104@25
+            error: Some(JsonRpcError { code: -32603, message }), //~ MCP101@25 MCP103@25 MCP104@25
         },
     }
 }
