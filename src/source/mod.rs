@@ -367,11 +367,12 @@ fn site_findings(
     };
     // A conversion that names its case (`invalid_params`) is taken at its word: what fails
     // in the callee (a path that does not resolve) is what the argument made fail.
-    if failures.is_empty() || own.meta.code != rules::mcp104::RULE.meta.code {
+    let mcp104 = rules::mcp104::RULE.meta.code;
+    if failures.is_empty() || own.meta.code != mcp104 {
         return vec![finding(site, own, source, (file, sole), Some(rewriter))];
     }
     // One fix for the one conversion, with the words of a tool failure where that is a case.
-    let fixed_with = failures.iter().position(|f| f.code == own.meta.code);
+    let fixed_with = failures.iter().position(|f| f.code == mcp104);
     let mut out = Vec::new();
     for (i, failure) in failures.iter().enumerate() {
         let Some(rule) = rules::by_code(failure.code) else {

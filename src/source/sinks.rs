@@ -164,20 +164,28 @@ pub fn response_error(facts: &FileFacts, expr: &Expr) -> Option<ProtocolError> {
             let ty_name = ty.last().map(|t| t.to_lowercase()).unwrap_or_default();
             // Or an error type whose constructor is named for a JSON-RPC error
             // (`McpError::invalid_params(..)`, defined in another file of the crate).
-            let is_rpc_type = (ty_name.contains("rpc") && ty_name.contains("error"))
+            // Named for a JSON-RPC error object: built with any code, even one computed
+            // (`JsonRpcError::new(e.error_code(), e.message(), None)`).
+            let names_rpc_error = (ty_name.contains("rpc") && ty_name.contains("error"))
                 || ty_name == "errorobject"
-                || ty_name == "errorobjectowned"
+                || ty_name == "errorobjectowned";
+            let is_rpc_type = names_rpc_error
                 || facts.is_rpc_error(ty)
                 || (ty_name.ends_with("error") && well_known_code(ctor).is_some());
             if is_rpc_type {
                 let variant_code = ty.last().and_then(|t| facts.variant_code(t, ctor));
                 let code = coded_args(facts, call.args.iter())
                     .or(variant_code)
-                    .or_else(|| well_known_code(ctor))?;
+                    .or_else(|| well_known_code(ctor));
+                // `JsonRpcErrorResponse::new(id, JsonRpcError::new(..))`: the inner one.
+                let wraps_one = call.args.iter().any(|a| response_error(facts, a).is_some());
+                if code.is_none() && (wraps_one || !(names_rpc_error && call.args.len() >= 2)) {
+                    return None;
+                }
                 return Some(ProtocolError {
                     written: written(&segments),
                     constructor: ctor.clone(),
-                    code: Some(code),
+                    code,
                     message: call.args.iter().find_map(message_of),
                     via: None,
                     call: None,
