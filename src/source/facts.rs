@@ -56,6 +56,8 @@ pub struct FileFacts<'a> {
     crate_aliases: HashSet<String>,
     /// Names other files of the crate give results of it (`pub type ToolResult = ..`).
     crate_results: HashSet<String>,
+    /// Results of another error type that files of the crate name (`AppResult` -> `AppError`).
+    other_results: HashMap<String, String>,
     /// The code a file's own error enum gives each variant (`RpcError::ToolError` -> -32000),
     /// read off `fn code(&self) { match self { Self::ToolError(_) => -32000, .. } }`.
     variant_codes: HashMap<(String, String), i64>,
@@ -70,6 +72,7 @@ impl<'a> FileFacts<'a> {
         let mut facts = FileFacts {
             crate_aliases: crate_aliases.errors.clone(),
             crate_results: crate_aliases.results.clone(),
+            other_results: crate_aliases.other_results.clone(),
             // The file's own constants, collected next, take precedence.
             consts: crate_aliases.codes.clone(),
             ..FileFacts::default()
@@ -352,6 +355,17 @@ impl<'a> FileFacts<'a> {
             ty = self.type_aliases.get(&last.ident.to_string())?;
         }
         None
+    }
+
+    /// The error type a crate alias of a `Result` of another error type names (`fn run(..) ->
+    /// AppResult<Value>` with `type AppResult<T> = Result<T, AppError>` in another file).
+    pub fn other_result_error(&self, ty: &Type) -> Option<&str> {
+        let Type::Path(p) = ty else { return None };
+        let last = p.path.segments.last()?.ident.to_string();
+        if self.type_aliases.contains_key(&last) {
+            return None; // the file's own alias, which `result_error_type` reads
+        }
+        self.other_results.get(&last).map(String::as_str)
     }
 
     /// The value of an integer expression: a literal, `-literal`, a local `const`, or a

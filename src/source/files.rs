@@ -135,7 +135,10 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
             (dir.clone(), names)
         })
         .filter(|(_, names)| {
-            !names.errors.is_empty() || !names.results.is_empty() || !names.codes.is_empty()
+            !names.errors.is_empty()
+                || !names.results.is_empty()
+                || !names.codes.is_empty()
+                || !names.other_results.is_empty()
         })
         .collect();
     let none = CrateAliases::default();

@@ -531,6 +531,9 @@ pub struct CrateAliases {
     /// `pub const ERR_CODE_NO_METHOD: i32 = -32601;` in any file: the codes a crate names, for
     /// the files that use them (`McpResponse::error(id, ERR_CODE_NO_METHOD, ..)`).
     pub codes: HashMap<String, i64>,
+    /// `type AppResult<T> = Result<T, AppError>;`: results of another error type, by name, with
+    /// that type's name, for functions that return one (`fn run(..) -> AppResult<Value>`).
+    pub other_results: HashMap<String, String>,
 }
 
 impl CrateAliases {
@@ -551,9 +554,24 @@ impl CrateAliases {
                 }
             }
             if (names.errors.len(), names.results.len()) == before {
-                return names;
+                break;
             }
         }
+        for (name, target) in aliases {
+            if names.results.contains(name) {
+                continue;
+            }
+            if let Some((head, args)) = target.trim().split_once('<')
+                && last_segment(head) == "Result"
+            {
+                let args = args.trim_end().strip_suffix('>').unwrap_or(args);
+                let error = last_segment(top_level_last(args)).trim();
+                if !error.is_empty() && args.contains(',') {
+                    names.other_results.insert(name.clone(), error.to_string());
+                }
+            }
+        }
+        names
     }
 
     /// `rmcp::ErrorData`, `rmcp::model::ErrorData`, `rmcp::Error`, or a known alias of one.

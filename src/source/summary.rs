@@ -247,6 +247,9 @@ fn returns(facts: &FileFacts, sig: &Signature) -> Option<Returns> {
         return Some(Returns::RmcpResult);
     }
     let Some(error) = facts.result_error_type(ty) else {
+        if let Some(error) = facts.other_result_error(ty) {
+            return Some(Returns::ResultOf(error.to_string()));
+        }
         return anyhow_result(facts, ty).then(|| Returns::ResultOf("anyhow::Error".to_string()));
     };
     let Type::Path(error) = error else {

@@ -1,3 +1,4 @@
+mod errors;
 mod repos;
 
 use repos::Repos;
@@ -7,6 +8,11 @@ use rmcp::{ErrorData, tool, tool_router};
 #[derive(serde::Deserialize, schemars::JsonSchema)]
 pub struct Repo {
     pub repo: String,
+}
+
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+pub struct Branch {
+    pub branch: String,
 }
 
 pub struct Git {
@@ -24,6 +30,13 @@ impl Git {
         self.repos
             .head(&path)
             .map_err(|e| ErrorData::internal_error(e.to_string(), None)) //~ MCP104@26
+    }
+
+    #[tool(description = "The log of a branch")]
+    async fn log(&self, Parameters(req): Parameters<Branch>) -> Result<String, ErrorData> {
+        self.repos
+            .log(&req.branch)
+            .map_err(|e| ErrorData::internal_error(e.to_string(), None)) //~ MCP103@26 MCP104@26
     }
 
     #[tool(description = "Whether a repository is known")]

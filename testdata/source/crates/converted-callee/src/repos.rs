@@ -1,7 +1,10 @@
 use std::path::PathBuf;
 
+use crate::errors::{RepoError, RepoResult};
+
 pub struct Repos {
     pub known: Vec<(String, PathBuf)>,
+    pub branches: Vec<String>,
 }
 
 impl Repos {
@@ -18,5 +21,16 @@ impl Repos {
     pub fn head(&self, path: &PathBuf) -> anyhow::Result<String> {
         let head = std::fs::read_to_string(path.join(".git/HEAD"))?;
         Ok(head.trim().to_string())
+    }
+
+    /// The log of the branch named by the tool's `branch` argument: a result of the crate's
+    /// own error type, through an alias defined in another file.
+    pub fn log(&self, branch: &str) -> RepoResult<String> {
+        let branch = self
+            .branches
+            .iter()
+            .find(|b| *b == branch)
+            .ok_or_else(|| RepoError::NoBranch(branch.to_string()))?;
+        std::fs::read_to_string(branch).map_err(RepoError::Io)
     }
 }
