@@ -8,6 +8,7 @@
 
 mod catalog;
 mod chunk;
+mod conform;
 mod document;
 pub mod era;
 mod locate;
