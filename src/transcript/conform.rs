@@ -167,9 +167,10 @@ fn any(s: &mut Scanner, depth: usize) -> Scanned<()> {
 /// which refuses a lone one.
 fn scalar(s: &mut Scanner) -> Scanned<()> {
     let text = s.value()?.text();
-    let surrogate = text.as_bytes().windows(4).any(|w| {
-        w[0] == b'\\' && w[1] == b'u' && w[2].eq_ignore_ascii_case(&b'd') && w[3] >= b'8'
-    });
+    let surrogate = text.contains('\\')
+        && text.as_bytes().windows(4).any(|w| {
+            w[0] == b'\\' && w[1] == b'u' && w[2].eq_ignore_ascii_case(&b'd') && w[3] >= b'8'
+        });
     match surrogate {
         true => Err(Fault::NotJson),
         false => Ok(()),
@@ -181,13 +182,13 @@ fn scalar(s: &mut Scanner) -> Scanned<()> {
 /// overflow an f64, none when not sure.
 fn number(number: Json) -> u8 {
     let text = number.text();
-    let digits = text.strip_prefix('-').unwrap_or(text);
-    let whole = digits.split('.').next().unwrap_or_default();
-    if text.contains(['e', 'E']) || whole.len() > 300 {
-        return 0;
+    let digits = text.strip_prefix('-').unwrap_or(text).as_bytes();
+    if digits.len() <= 18 && text != "-0" && digits.iter().all(u8::is_ascii_digit) {
+        return INTEGER | NUMBER;
     }
-    match whole.len() == digits.len() && digits.len() <= 18 && text != "-0" {
-        true => INTEGER | NUMBER,
+    let whole = digits.iter().take_while(|b| b.is_ascii_digit()).count();
+    match whole > 300 || digits.iter().any(|b| matches!(b, b'e' | b'E')) {
+        true => 0,
         false => NUMBER,
     }
 }
@@ -205,7 +206,9 @@ fn types(value: &Value) -> Option<u8> {
         _ => None,
     };
     match value {
-        Value::Array(names) => names.iter().try_fold(0, |bits, name| Some(bits | one(name)?)),
+        Value::Array(names) => names
+            .iter()
+            .try_fold(0, |bits, name| Some(bits | one(name)?)),
         name => one(name),
     }
 }
@@ -218,7 +221,9 @@ mod tests {
     use serde_json::json;
 
     fn accepts(schema: &Value, text: &str) -> bool {
-        Plan::of(schema).expect("a simple schema").accepts(Json::checked(text))
+        Plan::of(schema)
+            .expect("a simple schema")
+            .accepts(Json::checked(text))
     }
 
     #[test]
@@ -242,7 +247,10 @@ mod tests {
     fn what_it_accepts_and_what_it_leaves_to_jsonschema() {
         let schema = json!({"type": "object", "properties": {"items": {"type": "array", "items": {"type": "integer"}}, "q": {"type": ["string", "null"]}}, "required": ["items"]});
         assert!(accepts(&schema, r#"{"items": [1, -2, 3], "q": null}"#));
-        assert!(accepts(&schema, r#"{"items": [], "extra": {"a": [1.5, true, "\n"]}}"#));
+        assert!(accepts(
+            &schema,
+            r#"{"items": [], "extra": {"a": [1.5, true, "\n"]}}"#
+        ));
         for unsure in [
             r#"{"q": "x"}"#,
             r#"{"items": [1.0]}"#,
@@ -256,9 +264,14 @@ mod tests {
         ] {
             assert!(!accepts(&schema, unsure), "{unsure}");
         }
-        let deep = format!(r#"{{"items": [], "x": {}{}}}"#, "[".repeat(200), "]".repeat(200));
+        let deep = format!(
+            r#"{{"items": [], "x": {}{}}}"#,
+            "[".repeat(200),
+            "]".repeat(200)
+        );
         assert!(!accepts(&schema, &deep));
-        let closed = json!({"properties": {"a": {"type": "number"}}, "additionalProperties": false});
+        let closed =
+            json!({"properties": {"a": {"type": "number"}}, "additionalProperties": false});
         assert!(accepts(&closed, r#"{"a": 1.25}"#));
         assert!(!accepts(&closed, r#"{"a": 1, "b": 2}"#));
         assert!(accepts(&closed, "7"));
@@ -278,8 +291,20 @@ mod tests {
     /// JSON of the shapes the schemas above read, and ways around them.
     fn instance() -> impl Strategy<Value = String> {
         let leaf = prop::sample::select(vec![
-            "1", "-0", "0", "1.0", "2.5", "1e3", "-7", "99999999999999999999", "1e400", "true",
-            "null", "\"x\"", "\"\\ud800\"", "\"\\u00e9\"",
+            "1",
+            "-0",
+            "0",
+            "1.0",
+            "2.5",
+            "1e3",
+            "-7",
+            "99999999999999999999",
+            "1e400",
+            "true",
+            "null",
+            "\"x\"",
+            "\"\\ud800\"",
+            "\"\\u00e9\"",
         ])
         .prop_map(str::to_string);
         leaf.prop_recursive(4, 24, 4, |inner| {
@@ -288,8 +313,10 @@ mod tests {
                 prop::collection::vec(inner.clone(), 0..4)
                     .prop_map(|items| format!("[{}]", items.join(","))),
                 prop::collection::vec((key, inner), 0..4).prop_map(|members| {
-                    let members: Vec<String> =
-                        members.iter().map(|(k, v)| format!("\"{k}\":{v}")).collect();
+                    let members: Vec<String> = members
+                        .iter()
+                        .map(|(k, v)| format!("\"{k}\":{v}"))
+                        .collect();
                     format!("{{{}}}", members.join(","))
                 }),
             ]
@@ -297,6 +324,11 @@ mod tests {
     }
 
     proptest! {
+        // PROPTEST_CASES sets a longer run (README, "Fuzzing").
+        #![proptest_config(ProptestConfig::with_cases(
+            std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(2048)
+        ))]
+
         #[test]
         fn a_yes_is_jsonschemas_yes(text in instance(), which in 0..5usize) {
             let schema = &schemas()[which];

@@ -570,7 +570,10 @@ impl Auditor {
             (Some(problem), _) => problem.to_string(),
             (None, None) => return,
             (None, Some(content)) => {
-                if catalog.get(&call.name).is_some_and(|t| t.surely_conforms(content)) {
+                if catalog
+                    .get(&call.name)
+                    .is_some_and(|t| t.surely_conforms(content))
+                {
                     return;
                 }
                 let Some(content) = self.parsed(m, content, "structuredContent") else {
