@@ -13,6 +13,10 @@ use super::scan::{Fault, Scanned, Scanner};
 /// Deeper than this, a value is left to the whole check: serde_json stops building at 128.
 const MAX_DEPTH: usize = 100;
 
+/// A schema with more properties or required names than this is left to jsonschema: each
+/// member of a value is looked up among them one by one (and required ones are a bit each).
+const MAX_LISTED: usize = 64;
+
 /// The JSON types, as bits of [`Plan::types`].
 const NULL: u8 = 1;
 const BOOLEAN: u8 = 1 << 1;
@@ -41,8 +45,8 @@ const ANNOTATIONS: [&str; 9] = [
 pub struct Plan {
     /// The JSON types it may have; none for the schema `false`.
     types: u8,
+    /// At most [`MAX_LISTED`], as are the required names (one bit each while an object is read).
     properties: Vec<(String, Plan)>,
-    /// At most 64, one bit each while an object is read.
     required: Vec<String>,
     items: Option<Box<Plan>>,
     additional: Option<Box<Plan>>,
@@ -73,12 +77,15 @@ impl Plan {
                     for (name, schema) in value.as_object()? {
                         plan.properties.push((name.clone(), Plan::of(schema)?));
                     }
+                    if plan.properties.len() > MAX_LISTED {
+                        return None;
+                    }
                 }
                 "required" => {
                     for name in value.as_array()? {
                         plan.required.push(name.as_str()?.to_string());
                     }
-                    if plan.required.len() > 64 {
+                    if plan.required.len() > MAX_LISTED {
                         return None;
                     }
                 }
@@ -237,6 +244,7 @@ mod tests {
             json!({"$ref": "#/$defs/a"}),
             json!({"items": [{"type": "string"}]}),
             json!({"properties": {"a": {"enum": [1]}}}),
+            json!({"properties": (0..65).map(|n| (n.to_string(), json!(true))).collect::<serde_json::Map<_, _>>()}),
             json!(3),
         ] {
             assert!(Plan::of(&schema).is_none(), "{schema}");
