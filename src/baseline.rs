@@ -103,31 +103,65 @@ impl Baseline {
         recordable(finding) && self.fingerprints.contains(&finding.fingerprint)
     }
 
-    /// Removes the findings the baseline has. An entry is stale when it matched nothing in
-    /// a file this run checked, or its file is gone: a run on a few files (pre-commit's)
-    /// says nothing of the others. Paths are relative to `base`.
+    /// Removes the findings the baseline has (see [`Matching`]). Paths are relative to
+    /// `base`.
     pub fn apply(&self, files: &mut [FileReport], base: &Path) -> Baselined {
-        let mut matched = HashSet::new();
-        let mut checked = HashSet::new();
+        let mut matching = Matching::new(self);
         for file in files.iter_mut() {
-            checked.insert(portable_path(&file.source.name, base));
-            file.findings.retain(|f| {
-                let known = self.has(f);
-                if known {
-                    matched.insert(f.fingerprint.clone());
-                }
-                !known
-            });
+            matching.remove_known(file);
+            matching.checked(&file.source.name, base);
         }
+        matching.finish(base)
+    }
+}
+
+/// A baseline applied as the findings come, a batch at a time (a streamed audit): what it
+/// has matched so far, which the baseline's size bounds.
+pub struct Matching<'b> {
+    baseline: &'b Baseline,
+    matched: HashSet<String>,
+    checked: HashSet<String>,
+}
+
+impl<'b> Matching<'b> {
+    pub fn new(baseline: &'b Baseline) -> Self {
+        Matching {
+            baseline,
+            matched: HashSet::new(),
+            checked: HashSet::new(),
+        }
+    }
+
+    /// Removes the findings of `file` (whose fingerprints are set) the baseline has.
+    pub fn remove_known(&mut self, file: &mut FileReport) {
+        file.findings.retain(|f| {
+            let known = self.baseline.has(f);
+            if known {
+                self.matched.insert(f.fingerprint.clone());
+            }
+            !known
+        });
+    }
+
+    /// The file `name` was checked to its end.
+    pub fn checked(&mut self, name: &str, base: &Path) {
+        self.checked.insert(portable_path(name, base));
+    }
+
+    /// What the baseline did, once every file is checked. An entry is stale when it matched
+    /// nothing in a file this run checked, or its file is gone: a run on a few files
+    /// (pre-commit's) says nothing of the others.
+    pub fn finish(&self, base: &Path) -> Baselined {
         let gone = |file: &str| file != "-" && !base.join(file).exists();
         let stale = self
+            .baseline
             .entries
             .iter()
-            .filter(|e| !matched.contains(&e.fingerprint))
-            .filter(|e| checked.contains(&e.file) || gone(&e.file))
+            .filter(|e| !self.matched.contains(&e.fingerprint))
+            .filter(|e| self.checked.contains(&e.file) || gone(&e.file))
             .count();
         Baselined {
-            baselined: matched.len(),
+            baselined: self.matched.len(),
             stale,
         }
     }

@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::sync::Mutex;
 
-use crate::baseline::Mode;
+use crate::baseline::{Matching, Mode};
 use crate::cli::{AuditArgs, BaselineArgs, CargoCli, CheckArgs, FixArgs, ListFormat, OutputArgs};
 use crate::rules::{Fixable, RuleMeta};
 use crate::walk::{InputFormat, Kind};
@@ -126,9 +126,9 @@ fn report_inputs(
         }
         trouble |= !write_fixes(&fixed, args.quiet, env)?;
     }
-    // A baseline counts a finding's repeats through its file: those runs stay whole, and so
-    // do runs with named pipes, which are read whole (below).
-    let streaming = matches!(baseline, Mode::Off)
+    // A baseline to write is written whole: those runs stay whole, and so do runs with named
+    // pipes, which are read whole (below). One to filter by is applied as findings come.
+    let streaming = !matches!(baseline, Mode::Write(_))
         && inputs.files.iter().all(|i| i.kind == Kind::Transcript)
         && inputs.streams.iter().all(|p| p.as_os_str() == "-");
     // Streams can be read once only: keep each whole for the transcript's two passes, unless
@@ -167,6 +167,14 @@ fn report_inputs(
         true => Some(report::Stream::new(&mut *env.stdout, options, head)?),
         false => None,
     };
+    let mut policy = engine::Policy {
+        config: &config,
+        args,
+        baseline: match &baseline {
+            Mode::Filter(baseline) => Some(Matching::new(baseline)),
+            _ => None,
+        },
+    };
     let results = {
         let stderr = Mutex::new(&mut *env.stderr);
         let progress = |name: &str, bytes: usize| {
@@ -187,8 +195,7 @@ fn report_inputs(
                     format,
                     &mut *env.stdin,
                     progress,
-                    &config,
-                    args,
+                    &mut policy,
                     stream,
                 )?;
                 results.into_iter().map(|r| r.map(|()| None)).collect()
@@ -214,7 +221,10 @@ fn report_inputs(
         }
     }
     match stream {
-        Some(stream) => Ok(engine::status(trouble, stream.finish(None)?)),
+        Some(stream) => {
+            let baselined = policy.baseline.map(|b| b.finish(&env.cwd));
+            Ok(engine::status(trouble, stream.finish(baselined)?))
+        }
         None => {
             drop(stream); // it borrowed stdout
             engine::conclude(checked, trouble, &config, args, &baseline, env, |_, _| {

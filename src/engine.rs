@@ -87,6 +87,14 @@ enum Audited {
     Done(Result<FileReport, String>),
 }
 
+/// What a streamed audit's findings go through before they are written: the levels of the
+/// configuration and the command line, and the baseline, if one is given.
+pub struct Policy<'a> {
+    pub config: &'a Config,
+    pub args: &'a OutputArgs,
+    pub baseline: Option<baseline::Matching<'a>>,
+}
+
 /// Audits the transcripts, and writes each finding to `stream` as soon as no later one can
 /// precede it, at the level the configuration gives it: memory does not grow with findings.
 /// Named files are audited on worker threads, a few at a time (each on two threads of its own,
@@ -99,8 +107,7 @@ pub fn stream_inputs(
     format: InputFormat,
     stdin: &mut dyn io::Read,
     progress: Progress,
-    config: &Config,
-    args: &OutputArgs,
+    policy: &mut Policy,
     stream: &mut report::Stream,
 ) -> io::Result<Vec<Result<(), String>>> {
     let named: Vec<usize> = (0..files.len())
@@ -150,9 +157,7 @@ pub fn stream_inputs(
                     true => Some(&mut *stdin),
                     false => None,
                 };
-                let written = write_one(
-                    input, received, stdin, format, progress, config, args, stream,
-                );
+                let written = write_one(input, received, stdin, format, progress, policy, stream);
                 results.push(written?);
             }
             Ok(results)
@@ -168,21 +173,24 @@ pub fn stream_inputs(
 /// Writes the findings of one input to `stream`, at its turn: those a worker sends, or, for
 /// standard input (`stdin`), those of its audit here. The audit's result, or the error that
 /// writing met, which ends the run.
-#[allow(clippy::too_many_arguments)]
 fn write_one(
     input: &Input,
     received: &Receiver<Audited>,
     stdin: Option<&mut dyn io::Read>,
     format: InputFormat,
     progress: Progress,
-    config: &Config,
-    args: &OutputArgs,
+    policy: &mut Policy,
     stream: &mut report::Stream,
 ) -> io::Result<Result<(), String>> {
     let cwd = stream.base();
     let name = input.path.display().to_string();
-    // Only SARIF and GitLab show fingerprints; the others need not count repeats.
-    let mut prints = matches!(args.format, Format::Sarif | Format::Gitlab)
+    let Policy {
+        config,
+        args,
+        baseline,
+    } = policy;
+    // Only SARIF, GitLab and a baseline read fingerprints; the others need not count repeats.
+    let mut prints = (matches!(args.format, Format::Sarif | Format::Gitlab) || baseline.is_some())
         .then(|| Fingerprints::new(&name, &cwd));
     // A failed write stops the audit, and the run: it is no fault of the file.
     let mut unwritten = None;
@@ -190,6 +198,9 @@ fn write_one(
         let mut file = leveled(file.into(), config, args, &cwd);
         if let Some(prints) = &mut prints {
             prints.assign(&mut file);
+        }
+        if let Some(baseline) = baseline.as_mut() {
+            baseline.remove_known(&mut file);
         }
         stream
             .findings(&file)
@@ -227,7 +238,12 @@ fn write_one(
         return Err(kind.into());
     }
     match rest {
-        Ok(()) => stream.file_done(&name).map(Ok),
+        Ok(()) => {
+            if let Some(baseline) = &mut policy.baseline {
+                baseline.checked(&name, &cwd);
+            }
+            stream.file_done(&name).map(Ok)
+        }
         Err(error) => Ok(Err(error)),
     }
 }

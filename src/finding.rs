@@ -1,5 +1,6 @@
 //! Plain data that flows from every check to the one renderer.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::ops::Range;
 use std::sync::Arc;
@@ -124,15 +125,19 @@ pub struct Violation {
     pub message: String,
     /// Text of the primary label under the offending expression.
     pub label: String,
-    pub help: Option<String>,
+    pub help: Option<Help>,
 }
+
+/// A finding's help: most are the rule's own words, shared by all its findings rather than
+/// copied into each.
+pub type Help = Cow<'static, str>;
 
 impl Violation {
     pub fn new(
         rule: &'static RuleMeta,
         message: String,
         label: impl Into<String>,
-        help: Option<String>,
+        help: Option<Help>,
     ) -> Violation {
         Violation {
             rule,
@@ -177,7 +182,7 @@ pub struct Finding {
     pub message: String,
     /// Text of the primary label under the offending expression.
     pub label: String,
-    pub help: Option<String>,
+    pub help: Option<Help>,
     pub related: Vec<Label>,
     /// Related places in other files (SARIF shows them; the message names them too).
     pub elsewhere: Vec<Elsewhere>,

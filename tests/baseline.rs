@@ -342,3 +342,49 @@ fn a_baseline_that_cannot_be_used_is_a_usage_error() {
         "mcp-lint: no/such/dir/b.json: ",
     );
 }
+
+/// A baseline is applied as the audit streams: a finding the baseline does not hold comes
+/// out as soon as its exchange has gone in, before the input is closed.
+#[test]
+fn a_baselined_audit_streams_from_a_pipe() {
+    let dir = project("piped", &[]);
+    std::fs::create_dir_all(&dir).unwrap();
+    let call = |id: u32, tool: &str| {
+        [
+            format!(
+                r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"{tool}","arguments":{{}}}}}}"#
+            ),
+            format!(
+                r#"{{"jsonrpc":"2.0","id":{id},"error":{{"code":-32602,"message":"Tool {tool} not found"}}}}"#
+            ),
+        ]
+    };
+    let mut known = vec![
+        r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{}}}"#.to_string(),
+        r#"{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}}}}"#.to_string(),
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#.to_string(),
+        r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"echo","inputSchema":{"type":"object"}}]}}"#.to_string(),
+    ];
+    known.extend(call(2, "nope"));
+    std::fs::write(dir.join("known.jsonl"), known.join("\n") + "\n").unwrap();
+    let written = Command::new(env!("CARGO_BIN_EXE_mcp-lint"))
+        .args(["audit", "--write-baseline", "b.json", "-"])
+        .current_dir(&dir)
+        .stdin(std::fs::File::open(dir.join("known.jsonl")).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(written.status.code(), Some(0));
+
+    let lines: Vec<String> = known.into_iter().chain(call(3, "other")).collect();
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let args = ["audit", "-", "--baseline", "b.json", "--format", "jsonl"];
+    let out = common::piped(&dir, &args, &lines);
+    let finding: Value = serde_json::from_str(&out.first).unwrap();
+    assert_eq!(
+        (&finding["code"], &finding["line"], &finding["request_id"]),
+        (&json!("MCP101"), &json!(8), &json!(3))
+    );
+    let last: Value = serde_json::from_str(&out.rest).unwrap();
+    assert_eq!(last, json!({"summary": summary(1, 1, 1, 0)}));
+    assert_eq!(out.status, 1);
+}

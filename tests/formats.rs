@@ -378,16 +378,6 @@ fn streamed_jsonl_lines_are_json_findings_then_its_summary() {
 /// exchange it is about has gone in, before the input is closed.
 #[test]
 fn jsonl_streams_from_a_pipe_before_the_input_ends() {
-    use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command, Stdio};
-
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mcp-lint"))
-        .args(["audit", "-", "--format", "jsonl"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
     let session = [
         r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{}}}"#,
         r#"{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}}}}"#,
@@ -396,38 +386,22 @@ fn jsonl_streams_from_a_pipe_before_the_input_ends() {
         r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"nope","arguments":{}}}"#,
         r#"{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"Tool nope not found"}}"#,
     ];
-    for line in session {
-        writeln!(stdin, "{line}").unwrap();
-    }
-    stdin.flush().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    // Read on a thread of its own, so that a run which waits for the end fails, not hangs.
-    let (sent, first) = std::sync::mpsc::channel();
-    let reader = std::thread::spawn(move || {
-        let mut line = String::new();
-        stdout.read_line(&mut line).unwrap();
-        sent.send(line).unwrap();
-        stdout
-    });
-    let first = first.recv_timeout(std::time::Duration::from_secs(60));
-    let Ok(first) = first else {
-        child.kill().unwrap();
-        panic!("no finding before standard input was closed");
-    };
-    let finding: Value = serde_json::from_str(&first).unwrap();
+    let out = common::piped(
+        &common::root(),
+        &["audit", "-", "--format", "jsonl"],
+        &session,
+    );
+    let finding: Value = serde_json::from_str(&out.first).unwrap();
     assert_eq!(
         (&finding["code"], &finding["file"], &finding["line"]),
         (&Value::from("MCP101"), &Value::from("-"), &Value::from(6))
     );
     assert_eq!(finding["request_id"], 2);
-    drop(stdin);
-    let mut rest = String::new();
-    std::io::Read::read_to_string(&mut reader.join().unwrap(), &mut rest).unwrap();
     assert_eq!(
-        rest,
+        out.rest,
         "{\"summary\":{\"files\":1,\"errors\":1,\"warnings\":0,\"advice\":0}}\n"
     );
-    assert_eq!(child.wait().unwrap().code(), Some(1));
+    assert_eq!(out.status, 1);
 }
 
 /// Asserts that a run's `--format jsonl` lines are its `--format json` findings, fields in

@@ -11,7 +11,7 @@ pub mod router;
 pub mod suppression;
 pub mod write;
 
-use crate::finding::{Applicability, Finding, Fix};
+use crate::finding::{Applicability, Finding, Fix, Help};
 use crate::text::SourceText;
 
 /// Why a fix that depends on rmcp's version is not made when the version is not known.
@@ -29,10 +29,10 @@ pub fn available(fix: &Fix) -> &'static str {
 }
 
 /// `help` with a line about the fix appended (or why there is none).
-pub fn with_line(help: Option<String>, line: &str) -> Option<String> {
+pub fn with_line(help: Option<Help>, line: &str) -> Option<Help> {
     Some(match help {
-        Some(help) => format!("{help}\n{line}"),
-        None => line.to_string(),
+        Some(help) => format!("{help}\n{line}").into(),
+        None => line.to_string().into(),
     })
 }
 

@@ -22,6 +22,6 @@ pub fn unused(rule: &RuleMeta) -> Violation {
             rule.code, rule.name
         ),
         "remove it, or the rule's name from it",
-        Some("a stale suppression would hide the next real finding on these lines".to_string()),
+        Some("a stale suppression would hide the next real finding on these lines".into()),
     )
 }

@@ -21,7 +21,7 @@ pub fn invalid(message: String) -> Violation {
         "this directive",
         Some(
             "write `// mcp-lint: allow(MCP101) why it is fine`; `mcp-lint rules` lists the rules"
-                .to_string(),
+                .into(),
         ),
     )
 }

@@ -1,5 +1,5 @@
 use super::{Fixable, Level, RuleMeta};
-use crate::finding::Violation;
+use crate::finding::{Help, Violation};
 
 pub static META: RuleMeta = RuleMeta {
     code: "MCP004",
@@ -21,12 +21,12 @@ pub fn unparsable(message: String) -> Violation {
         "the parser stopped here",
         Some(
             "fix the syntax error (`cargo check` shows it too); mcp-lint checks the other files"
-                .to_string(),
+                .into(),
         ),
     )
 }
 
 /// An input that was not read at all (too large, too deep, not UTF-8, not in a known format).
-pub fn not_checked(message: String, help: Option<String>) -> Violation {
+pub fn not_checked(message: String, help: Option<Help>) -> Violation {
     Violation::new(&META, message, "not checked", help)
 }

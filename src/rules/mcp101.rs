@@ -1,3 +1,5 @@
+use std::sync::OnceLock;
+
 use super::{Applicability, Fixable, Level, ProtocolErrorRule, RuleMeta};
 use crate::evidence::{CodeError, ErrorAnswer, codes};
 
@@ -19,6 +21,7 @@ pub static RULE: ProtocolErrorRule = ProtocolErrorRule {
     fix_text: "Unknown tool: <name>. Re-run tools/list and retry.",
     applies,
     audit,
+    wire_help: OnceLock::new(),
 };
 
 /// `method_not_found` inside tools/call can only mean the tool; otherwise the error must

@@ -1,3 +1,5 @@
+use std::sync::OnceLock;
+
 use super::{Applicability, Fixable, Level, ProtocolErrorRule, RuleMeta};
 use crate::evidence::{CodeError, ErrorAnswer};
 
@@ -35,6 +37,7 @@ pub static RULE: ProtocolErrorRule = ProtocolErrorRule {
     fix_text: "Tool unavailable: <name>. Reason: <reason>.",
     applies,
     audit,
+    wire_help: OnceLock::new(),
 };
 
 /// An `if` condition names a switch or a policy (`skip_tools`, `is_enabled`, `.gooseignore`), or

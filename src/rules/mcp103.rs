@@ -1,3 +1,5 @@
+use std::sync::OnceLock;
+
 use super::{Applicability, Fixable, Level, ProtocolErrorRule, RuleMeta};
 use crate::evidence::{CodeError, ErrorAnswer, codes};
 
@@ -19,6 +21,7 @@ pub static RULE: ProtocolErrorRule = ProtocolErrorRule {
     fix_text: "Invalid input: <tool_name>. <details>.",
     applies,
     audit,
+    wire_help: OnceLock::new(),
 };
 
 /// `-32602` (invalid params) on a well-formed call means the arguments; so does pmcp's

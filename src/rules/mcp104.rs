@@ -1,3 +1,5 @@
+use std::sync::OnceLock;
+
 use super::{Applicability, Fixable, Level, ProtocolErrorRule, RuleMeta};
 use crate::evidence::{CodeError, ErrorAnswer};
 use crate::finding::Violation;
@@ -20,6 +22,7 @@ pub static RULE: ProtocolErrorRule = ProtocolErrorRule {
     fix_text: "<what failed>. <what the model can do about it>.",
     applies,
     audit,
+    wire_help: OnceLock::new(),
 };
 
 /// `call` (described) was never answered while later requests were: the tool failed and
@@ -29,7 +32,7 @@ pub fn never_answered(call: &str) -> Violation {
         &META,
         format!("{call} was never answered, though the server answered later requests"),
         "this request",
-        Some(super::mcp301::ANSWER_EVERY_CALL.to_string()),
+        Some(super::mcp301::ANSWER_EVERY_CALL.into()),
     )
 }
 
@@ -40,7 +43,7 @@ pub fn server_died(call: &str, how: &str) -> Violation {
         &META,
         format!("{call} was never answered: {how} while it ran"),
         "this request",
-        Some(super::mcp301::ANSWER_EVERY_CALL.to_string()),
+        Some(super::mcp301::ANSWER_EVERY_CALL.into()),
     )
 }
 
@@ -55,7 +58,8 @@ pub fn tower_timeout() -> Violation {
             "time the tool out inside its handler (`tokio::time::timeout`) and answer {}, or keep this layer only as a longer backstop\n{}",
             super::tool_error_json("\"Tool <name> timed out after <n>s. Retry with a smaller request.\""),
             META.sep
-        )),
+        )
+        .into()),
     )
 }
 

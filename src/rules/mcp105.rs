@@ -1,3 +1,5 @@
+use std::sync::OnceLock;
+
 use super::{Applicability, Fixable, Level, ProtocolErrorRule, RuleMeta};
 use crate::evidence::{CodeError, ErrorAnswer};
 
@@ -19,6 +21,7 @@ pub static RULE: ProtocolErrorRule = ProtocolErrorRule {
     fix_text: "Tool produced invalid structured output for <tool_name>: <details>.",
     applies,
     audit,
+    wire_help: OnceLock::new(),
 };
 
 /// The condition or message is about the structured output or its schema.

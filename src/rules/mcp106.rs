@@ -40,13 +40,16 @@ pub fn in_traffic(tool: &str, id: &str, problem: &str) -> Violation {
         &META,
         format!("the success result of tools/call `{tool}` (id {id}) {problem}"),
         "this result",
-        Some(format!(
-            "when the output cannot satisfy the schema, answer {}\n{}",
-            super::tool_error_json(&format!(
-                "\"Tool produced invalid structured output for {tool}: <details>.\""
-            )),
-            META.sep
-        )),
+        Some(
+            format!(
+                "when the output cannot satisfy the schema, answer {}\n{}",
+                super::tool_error_json(&format!(
+                    "\"Tool produced invalid structured output for {tool}: <details>.\""
+                )),
+                META.sep
+            )
+            .into(),
+        ),
     )
 }
 
@@ -59,7 +62,8 @@ pub fn in_code(kind: &str) -> Violation {
         Some(format!(
             "wrap it in an object (`json!({{\"items\": [..]}})`) and declare that shape as the outputSchema; up to protocol 2025-11-25 structuredContent must be an object\n{}",
             META.sep
-        )),
+        )
+        .into()),
     )
 }
 

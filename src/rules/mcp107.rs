@@ -20,7 +20,7 @@ pub fn answered(reason: &str, id: &str) -> Violation {
         &META,
         format!("malformed tools/call ({reason}) answered with a result (id {id})"),
         "a result",
-        Some("a tools/call that does not satisfy CallToolRequest gets a JSON-RPC error, -32602 \"Invalid params\"".to_string()),
+        Some("a tools/call that does not satisfy CallToolRequest gets a JSON-RPC error, -32602 \"Invalid params\"".into()),
     )
 }
 

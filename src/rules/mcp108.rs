@@ -25,7 +25,8 @@ const ROUTER_FIX: &str = "give this impl its own `call_tool` that first answers 
 pub type Default = (Violation, Option<&'static str>);
 
 fn violation(message: String, label: &str, help: &str) -> Violation {
-    Violation::new(&META, message, label, Some(format!("{help}\n{}", META.sep)))
+    let help = format!("{help}\n{}", META.sep);
+    Violation::new(&META, message, label, Some(help.into()))
 }
 
 /// Why a default that only a newer rmcp changes has no fix: `--fix`, like ruff's and clippy's,
@@ -35,7 +36,7 @@ const UPGRADE_ONLY: &str = "no automatic fix: upgrading rmcp is the fix, and `--
 /// A violation of a default that only upgrading rmcp changes.
 fn upgrade_only(message: String, label: &str, help: &str) -> Violation {
     let help = format!("{help}\n{}\n{UPGRADE_ONLY}", META.sep);
-    Violation::new(&META, message, label, Some(help))
+    Violation::new(&META, message, label, Some(help.into()))
 }
 
 /// `#[tool_handler]` generates a `call_tool` that hands every call to rmcp's router.

@@ -13,8 +13,8 @@ pub static META: RuleMeta = RuleMeta {
     doc: include_str!("../../rules/MCP201.md"),
 };
 
-/// An example of an actionable text, for the help line.
-pub const HELP: &str = "Fetch failed: api.example.com answered 503. Retry in a minute.";
+/// The help line, with an example of an actionable text.
+const HELP: &str = "say what failed and what to do next, for example \"Fetch failed: api.example.com answered 503. Retry in a minute.\"";
 
 /// Texts that say an error happened and nothing else.
 const GENERIC: &[&str] = &[
@@ -67,8 +67,7 @@ pub fn in_code(why: &str) -> Violation {
 }
 
 fn violation(message: String, in_code: bool) -> Violation {
-    let help = format!("say what failed and what to do next, for example \"{HELP}\"");
-    super::guidance(&META, message, "this result", help, in_code)
+    super::guidance(&META, message, "this result", HELP, in_code)
 }
 
 #[cfg(test)]

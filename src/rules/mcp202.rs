@@ -33,7 +33,7 @@ pub fn in_code(why: &str) -> Violation {
 
 fn violation(message: String, in_code: bool) -> Violation {
     let help = "name the failing tool only; the model can call tools/list to see the others";
-    super::guidance(&META, message, "this text", help.to_string(), in_code)
+    super::guidance(&META, message, "this text", help, in_code)
 }
 
 /// Phrases that introduce a list of tools, in any case.

@@ -22,6 +22,6 @@ pub fn open_at_end(call: &str) -> Violation {
         &META,
         format!("{call} has no response and no cancellation when the transcript ends"),
         "this request",
-        Some(ANSWER_EVERY_CALL.to_string()),
+        Some(ANSWER_EVERY_CALL.into()),
     )
 }

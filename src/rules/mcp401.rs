@@ -1,4 +1,6 @@
 use super::{Fixable, Level, RuleMeta};
+use std::sync::LazyLock;
+
 use crate::finding::Violation;
 
 pub static META: RuleMeta = RuleMeta {
@@ -22,7 +24,7 @@ pub fn not_a_schema(tool: &str, which: &str, error: &str) -> Violation {
             "the {which} of tool `{tool}` is not a usable JSON Schema ({error}), so calls of it are not checked against it"
         ),
         "listed here",
-        Some(help()),
+        Some(HELP.as_str().into()),
     )
 }
 
@@ -35,13 +37,13 @@ pub fn not_an_object(tool: &str, which: &str, what: &str) -> Violation {
             "the {which} of tool `{tool}` {what}, not a schema whose root is `type: \"object\"`"
         ),
         "listed here",
-        Some(help()),
+        Some(HELP.as_str().into()),
     )
 }
 
-fn help() -> String {
+static HELP: LazyLock<String> = LazyLock::new(|| {
     format!(
         "list a JSON Schema object with `\"type\": \"object\"` at its root, whose `$ref`s stay inside it\n{}",
         META.sep
     )
-}
+});

@@ -1,4 +1,6 @@
 use super::{Fixable, Level, RuleMeta};
+use std::sync::LazyLock;
+
 use crate::finding::Violation;
 
 pub static META: RuleMeta = RuleMeta {
@@ -21,6 +23,13 @@ pub fn is_valid(name: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
 }
 
+static HELP: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "name the tool with 1 to 128 of `A-Z a-z 0-9 _ - .`, for example `search_files`\n{}",
+        META.sep
+    )
+});
+
 /// A tool whose name (`shown`: quoted text, or the JSON it is instead of a string) breaks
 /// the rules (`why`).
 pub fn invalid(shown: &str, why: &str) -> Violation {
@@ -28,10 +37,7 @@ pub fn invalid(shown: &str, why: &str) -> Violation {
         &META,
         format!("the tool name {shown} {why}"),
         "listed here",
-        Some(format!(
-            "name the tool with 1 to 128 of `A-Z a-z 0-9 _ - .`, for example `search_files`\n{}",
-            META.sep
-        )),
+        Some(HELP.as_str().into()),
     )
 }
 

@@ -1,4 +1,6 @@
 use super::{Fixable, Level, RuleMeta};
+use std::sync::LazyLock;
+
 use crate::finding::Violation;
 
 pub static META: RuleMeta = RuleMeta {
@@ -13,6 +15,9 @@ pub static META: RuleMeta = RuleMeta {
     doc: include_str!("../../rules/MCP403.md"),
 };
 
+static HELP: LazyLock<String> =
+    LazyLock::new(|| format!("give each tool a name of its own\n{}", META.sep));
+
 /// `name` is listed again in one listing.
 pub fn duplicate(name: &str) -> Violation {
     Violation::new(
@@ -21,6 +26,6 @@ pub fn duplicate(name: &str) -> Violation {
             "the tool `{name}` is listed more than once in one tools/list: a call of it cannot tell which"
         ),
         "listed here",
-        Some(format!("give each tool a name of its own\n{}", META.sep)),
+        Some(HELP.as_str().into()),
     )
 }

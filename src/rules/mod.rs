@@ -41,12 +41,12 @@ fn guidance(
     rule: &'static RuleMeta,
     message: String,
     label: &str,
-    help: String,
+    help: &'static str,
     in_code: bool,
 ) -> crate::finding::Violation {
     let help = match in_code {
-        true => format!("{help}\n{}", rule.sep),
-        false => help,
+        true => format!("{help}\n{}", rule.sep).into(),
+        false => help.into(),
     };
     crate::finding::Violation::new(rule, message, label, Some(help))
 }

@@ -2,6 +2,8 @@
 //! pass finds such errors once and asks [`classify_code`] or [`classify_answer`] which rule's
 //! case it is; each rule module holds its predicates, and this module the words they share.
 
+use std::sync::OnceLock;
+
 use serde_json::Value;
 
 use super::{mcp101, mcp102, mcp103, mcp104, mcp105};
@@ -19,6 +21,8 @@ pub struct ProtocolErrorRule {
     pub applies: fn(&CodeError) -> bool,
     /// Whether a recorded answer is this case.
     pub audit: fn(&ErrorAnswer) -> bool,
+    /// The help of its findings in traffic when `fix_text` names no tool: made once, shared.
+    pub wire_help: OnceLock<String>,
 }
 
 /// In code, most specific evidence first; MCP104 (any tool failure) takes what is left.
@@ -88,7 +92,7 @@ impl ProtocolErrorRule {
             self.meta,
             format!("{} answered with a JSON-RPC error{code}{via}", self.case),
             format!("`{written}` becomes a JSON-RPC error response"),
-            Some(format!("{}\n{}", self.fix_in(error.root), self.meta.sep)),
+            Some(format!("{}\n{}", self.fix_in(error.root), self.meta.sep).into()),
         )
     }
 
@@ -126,7 +130,7 @@ impl ProtocolErrorRule {
     }
 
     /// The violation of a recorded answer to tools/call `tool` with request id `id`.
-    pub fn on_wire(&self, answer: &ErrorAnswer, tool: &str, id: &str) -> Violation {
+    pub fn on_wire(&'static self, answer: &ErrorAnswer, tool: &str, id: &str) -> Violation {
         let code = answer.code.map_or("no code".to_string(), |c| c.to_string());
         let evidence = match (answer.tool_known, answer.input_error) {
             (Some(false), _) => format!("; `{tool}` is not in the latest tools/list"),
@@ -134,10 +138,17 @@ impl ProtocolErrorRule {
             _ => String::new(),
         };
         let said = shorten(&format!("JSON-RPC error {code}: {}", answer.message), 100);
-        let fix = self
-            .fix_text
-            .replace("<name>", tool)
-            .replace("<tool_name>", tool);
+        let names_tool = ["<name>", "<tool_name>"]
+            .iter()
+            .any(|p| self.fix_text.contains(p));
+        let help = match names_tool {
+            true => self.wire_help(tool).into(),
+            false => self
+                .wire_help
+                .get_or_init(|| self.wire_help(tool))
+                .as_str()
+                .into(),
+        };
         Violation::new(
             self.meta,
             format!(
@@ -145,11 +156,20 @@ impl ProtocolErrorRule {
                 self.case
             ),
             format!("{said}{evidence}"),
-            Some(format!(
-                "answer with a result instead: {}\n{}",
-                super::tool_error_json(&Value::String(fix).to_string()),
-                self.meta.sep
-            )),
+            Some(help),
+        )
+    }
+
+    /// What a recorded answer to tools/call `tool` should have been.
+    fn wire_help(&self, tool: &str) -> String {
+        let fix = self
+            .fix_text
+            .replace("<name>", tool)
+            .replace("<tool_name>", tool);
+        format!(
+            "answer with a result instead: {}\n{}",
+            super::tool_error_json(&Value::String(fix).to_string()),
+            self.meta.sep
         )
     }
 }
@@ -198,5 +218,18 @@ mod tests {
         );
         let v = mcp101::RULE.on_wire(&answer(Some(-32602), "no"), "calc", "7");
         assert!(v.help.unwrap().contains("Unknown tool: calc."));
+    }
+
+    #[test]
+    fn help_that_names_no_tool_is_made_once_and_shared() {
+        let help = |tool: &str| {
+            let v = mcp104::RULE.on_wire(&answer(Some(-32603), "boom"), tool, "1");
+            match v.help {
+                Some(std::borrow::Cow::Borrowed(help)) => help,
+                other => panic!("an owned copy: {other:?}"),
+            }
+        };
+        assert!(std::ptr::eq(help("a"), help("b")));
+        assert!(help("a").starts_with("answer with a result instead: "));
     }
 }

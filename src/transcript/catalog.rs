@@ -8,6 +8,8 @@ use foldhash::{HashMap, HashSet};
 use jsonschema::{PatternOptions, Validator};
 use serde_json::Value;
 
+use super::conform::Plan;
+use super::message::Json;
 use super::redact::MARKER;
 use crate::finding::Violation;
 use crate::rules::{self, mcp202::KnownTools};
@@ -32,6 +34,8 @@ pub struct Tool {
     pub output_schema: Option<Value>,
     input: OnceCell<Compiled>,
     output: OnceCell<Compiled>,
+    /// The outputSchema checked on a value's text, when it compiled and is simple enough.
+    output_plan: OnceCell<Option<Plan>>,
     /// Whether a call has asked for each schema, input then output: a bad one is reported
     /// at the first.
     asked: [Cell<bool>; 2],
@@ -79,6 +83,7 @@ impl Catalog {
                 output_schema,
                 input: OnceCell::new(),
                 output: OnceCell::new(),
+                output_plan: OnceCell::new(),
                 asked: Default::default(),
             };
             if self.tools.insert(name.clone(), listed).is_some()
@@ -127,6 +132,20 @@ impl Tool {
 
     pub fn output(&self) -> Option<(&Compiled, bool)> {
         compiled(&self.output, self.output_schema.as_ref()?, &self.asked[1])
+    }
+
+    /// Whether `content` surely conforms to the outputSchema, read on its text: most
+    /// results do, and need no `Value`. A schema that does not compile is not asked for
+    /// here, so it is still reported at the first call that asks ([`Tool::output`]).
+    pub fn surely_conforms(&self, content: Json) -> bool {
+        let Some(schema) = &self.output_schema else {
+            return false;
+        };
+        let plan = self.output_plan.get_or_init(|| {
+            let compiled = self.output.get_or_init(|| compile(schema));
+            compiled.as_ref().ok().and_then(|_| Plan::of(schema))
+        });
+        plan.as_ref().is_some_and(|plan| plan.accepts(content))
     }
 }
 

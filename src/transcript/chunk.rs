@@ -1,12 +1,14 @@
 //! A line-per-message transcript is judged by two threads: this one reads lines, checks them
 //! and finds their messages' parts, and the auditor's thread judges them in order. Lines go
 //! across in chunks of about [`CHUNK_BYTES`], at most two chunks ahead, so memory stays flat;
-//! spent chunks come back to be refilled. On two cores the halves take about as long.
+//! spent chunks come back to be refilled. Scanning is the larger half: while the auditor's
+//! thread waits for lines, the lines read are left for it to scan, so both stay busy.
 
 use std::collections::BTreeSet;
 use std::io;
 use std::ops::Range;
-use std::sync::mpsc::{Receiver, SyncSender, channel, sync_channel};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, channel, sync_channel};
 
 use super::message::{Parts, Span};
 use super::read::{self, Dir, Lines, MAX_LINE_BYTES, Origin, Parsed};
@@ -22,7 +24,8 @@ const CHUNK_BYTES: usize = 1 << 20;
 struct Chunk {
     /// The texts of the lines, back to back.
     text: String,
-    entries: Vec<(LineAt, Entry)>,
+    /// `None` for a line read while the auditor's thread waited: it scans the line itself.
+    entries: Vec<(LineAt, Option<Entry>)>,
     /// The parts of the messages, as spans in their texts.
     parts: Vec<Parts<Span>>,
     /// The byte offset after its last line.
@@ -74,6 +77,8 @@ pub fn judge_lines(
     let streamed = release.is_some();
     let (to_judge, to_read) = sync_channel::<Chunk>(2);
     let (spent, refill) = channel::<Chunk>();
+    let waiting = AtomicBool::new(false);
+    let waiting = &waiting;
     std::thread::scope(|scope| {
         // Schemas from the traffic are compiled and applied here, recursively: the stack is
         // the workers' own, not a spawned thread's 2 MiB.
@@ -84,8 +89,8 @@ pub fn judge_lines(
                     true => Auditor::streamed(),
                     false => Auditor::default(),
                 };
-                for mut chunk in to_read {
-                    chunk.judge(&mut auditor, streamed);
+                while let Some(mut chunk) = next(&to_read, waiting) {
+                    chunk.judge(format, &mut auditor, streamed);
                     if streamed {
                         chunk.released = auditor.release(chunk.end);
                     }
@@ -107,7 +112,7 @@ pub fn judge_lines(
             open,
             format,
             progress,
-            to_judge,
+            (to_judge, waiting),
             &refill,
             &mut release,
             eager,
@@ -123,13 +128,28 @@ pub fn judge_lines(
     })
 }
 
-/// Reads the lines into chunks for the auditor's thread. `eager`: each line is judged, and
-/// what it settles released, before the next is read.
+/// The next chunk to judge, `None` at the end; `waiting` is set while there is none yet.
+fn next(to_read: &Receiver<Chunk>, waiting: &AtomicBool) -> Option<Chunk> {
+    match to_read.try_recv() {
+        Ok(chunk) => Some(chunk),
+        Err(TryRecvError::Disconnected) => None,
+        Err(TryRecvError::Empty) => {
+            waiting.store(true, Ordering::Relaxed);
+            let chunk = to_read.recv().ok();
+            waiting.store(false, Ordering::Relaxed);
+            chunk
+        }
+    }
+}
+
+/// Reads the lines into chunks for the auditor's thread, scanning those it reads while that
+/// thread is busy (`waiting` is set while it is not). `eager`: each line is judged, and what
+/// it settles released, before the next is read.
 fn read_chunks(
     open: &Open,
     format: InputFormat,
     progress: Progress,
-    to_judge: SyncSender<Chunk>,
+    (to_judge, waiting): (SyncSender<Chunk>, &AtomicBool),
     refill: &Receiver<Chunk>,
     release: &mut Release,
     eager: bool,
@@ -143,7 +163,7 @@ fn read_chunks(
             report(line.offset);
             next_report += PROGRESS_EVERY;
         }
-        chunk.add(format, line);
+        chunk.add(format, line, !waiting.load(Ordering::Relaxed));
         if eager || chunk.text.len() >= CHUNK_BYTES || chunk.entries.len() >= CHUNK_BYTES / 64 {
             if to_judge.send(std::mem::take(&mut chunk)).is_err() {
                 break; // the auditor's thread panicked; the join says so
@@ -171,7 +191,8 @@ fn pass_on(mut chunk: Chunk, release: &mut Release) -> io::Result<Chunk> {
 }
 
 impl Chunk {
-    fn add(&mut self, format: InputFormat, line: read::Line) {
+    /// Adds a line; `scan`: finds its messages' parts now, else it is left unscanned.
+    fn add(&mut self, format: InputFormat, line: read::Line, scan: bool) {
         self.end = line.offset + line.bytes.len() + 1;
         let start = self.text.len();
         let held = |text: &str| (line.number, line.offset, start..start + text.len());
@@ -186,7 +207,7 @@ impl Chunk {
                 line: line.number,
                 span: line.offset..line.offset,
             };
-            let entry = (held(""), Entry::Broken { message, at });
+            let entry = (held(""), Some(Entry::Broken { message, at }));
             return self.entries.push(entry);
         }
         let text = match std::str::from_utf8(line.bytes) {
@@ -198,49 +219,28 @@ impl Chunk {
                 );
                 let lossy = String::from_utf8_lossy(line.bytes);
                 self.text.push_str(&lossy);
-                let entry = (held(&lossy), Entry::Broken { message, at });
+                let entry = (held(&lossy), Some(Entry::Broken { message, at }));
                 return self.entries.push(entry);
             }
         };
         self.text.push_str(text);
         let held = held(text);
-        match read::parse_line(format, text, line.offset) {
-            Parsed::Message { origin, parts } => {
-                let within = start + origin.text_offset - line.offset;
-                let first = self.parts.len();
-                self.parts.extend(parts);
-                let entry = Entry::Message {
-                    line: line.number,
-                    text: within..within + origin.text.len(),
-                    origin: Origin {
-                        dir: origin.dir,
-                        session: origin.session,
-                        text: "",
-                        text_offset: origin.text_offset,
-                        path: origin.path,
-                    },
-                    parts: first..self.parts.len(),
-                };
-                self.entries.push((held, entry));
+        match scan {
+            true => {
+                let entry = scanned(format, &self.text, &held, &mut self.parts);
+                self.entries.extend(entry.map(|entry| (held, Some(entry))));
             }
-            Parsed::Skip => {}
-            Parsed::Broken(message) => self.entries.push((held, Entry::Broken { message, at })),
-            Parsed::Truncated { dir, session, id } => {
-                let entry = Entry::Truncated {
-                    dir,
-                    session,
-                    id,
-                    at,
-                };
-                self.entries.push((held, entry));
-            }
+            false => self.entries.push((held, None)),
         }
     }
 
     /// Judges the chunk's lines in order, and empties it for reuse. `streamed`: the auditor
     /// is told each line, to keep the text of those its findings are on.
-    fn judge(&mut self, auditor: &mut Auditor, streamed: bool) {
-        for ((number, offset, line), entry) in self.entries.drain(..) {
+    fn judge(&mut self, format: InputFormat, auditor: &mut Auditor, streamed: bool) {
+        for (held, entry) in self.entries.drain(..) {
+            let entry = entry.or_else(|| scanned(format, &self.text, &held, &mut self.parts));
+            let Some(entry) = entry else { continue };
+            let (number, offset, line) = held;
             if streamed {
                 auditor.at_line(number, offset, self.text.get(line).unwrap_or_default());
             }
@@ -272,5 +272,95 @@ impl Chunk {
         }
         self.text.clear();
         self.parts.clear();
+    }
+}
+
+/// The entry of a line of `text` (a chunk's) once scanned, its messages' parts added to
+/// `parts`; `None` for a line that holds no message.
+fn scanned(
+    format: InputFormat,
+    text: &str,
+    (number, offset, line): &LineAt,
+    parts: &mut Vec<Parts<Span>>,
+) -> Option<Entry> {
+    let start = line.start;
+    let text = text.get(line.clone()).unwrap_or_default();
+    let at = || Spot {
+        line: *number,
+        span: *offset..offset + text.len(),
+    };
+    Some(match read::parse_line(format, text, *offset) {
+        Parsed::Message {
+            origin,
+            parts: found,
+        } => {
+            let within = start + origin.text_offset - offset;
+            let first = parts.len();
+            parts.extend(found);
+            Entry::Message {
+                line: *number,
+                text: within..within + origin.text.len(),
+                origin: Origin {
+                    dir: origin.dir,
+                    session: origin.session,
+                    text: "",
+                    text_offset: origin.text_offset,
+                    path: origin.path,
+                },
+                parts: first..parts.len(),
+            }
+        }
+        Parsed::Skip => return None,
+        Parsed::Broken(message) => Entry::Broken { message, at: at() },
+        Parsed::Truncated { dir, session, id } => Entry::Truncated {
+            dir,
+            session,
+            id,
+            at: at(),
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The findings of a transcript judged in one chunk, its lines scanned on the reading
+    /// thread's side (`scan`) or left for the auditor's.
+    fn judged(path: &str, format: InputFormat, scan: bool) -> Vec<String> {
+        let bytes = std::fs::read(path).unwrap();
+        let mut lines = Lines::new(bytes.as_slice());
+        let mut chunk = Chunk::default();
+        while let Some(line) = lines.next_line() {
+            chunk.add(format, line.unwrap(), scan);
+        }
+        let mut auditor = Auditor::streamed();
+        chunk.judge(format, &mut auditor, true);
+        let (findings, _) = auditor.finish(format.describe(), true);
+        findings
+            .iter()
+            .map(|f| format!("{} {:?} {}", f.rule.code, f.span, f.message))
+            .collect()
+    }
+
+    #[test]
+    fn lines_the_auditor_scans_are_judged_as_those_scanned_for_it() {
+        for (path, format) in [
+            ("MCP001/fail_broken_lines.jsonl", InputFormat::Envelope),
+            (
+                "MCP106/fail_structured_content.jsonl",
+                InputFormat::Envelope,
+            ),
+            ("formats/fail_claude_server.log", InputFormat::Claude),
+            (
+                "formats/fail_pagination_and_batch.jsonl",
+                InputFormat::Envelope,
+            ),
+        ] {
+            let path = format!("{}/testdata/transcripts/{path}", env!("CARGO_MANIFEST_DIR"));
+            let scanned = judged(&path, format, true);
+            assert!(!scanned.is_empty(), "{path}");
+            assert_eq!(judged(&path, format, false), scanned, "{path}");
+        }
     }
 }

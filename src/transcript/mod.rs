@@ -8,6 +8,7 @@
 
 mod catalog;
 mod chunk;
+mod conform;
 mod document;
 pub mod era;
 mod locate;
@@ -62,7 +63,7 @@ pub fn audit(
         // An empty file a walk found is no transcript; a UTF-16 one is, unread.
         if named || help.is_some() {
             let mut auditor = Auditor::default();
-            auditor.not_checked(why, help.map(str::to_string));
+            auditor.not_checked(why, help.map(Into::into));
             (findings, _) = auditor.finish("nothing", named);
         }
         return Ok(FileReport::new(

@@ -19,7 +19,7 @@ use super::message::{Failure, Json, Message, Outcome, Params, Parts, given, stri
 use super::read::{Dir, Origin};
 use super::scan;
 use crate::evidence::{CallShape, ErrorAnswer, Member, codes};
-use crate::finding::{Finding, Label, Violation};
+use crate::finding::{Finding, Help, Label, Violation};
 use crate::rules;
 
 /// How many answered ids a session remembers to tell a duplicate response from a stray one.
@@ -149,7 +149,7 @@ impl Auditor {
     }
 
     /// The whole transcript could not be read; `message` says why.
-    pub fn not_checked(&mut self, message: String, help: Option<String>) {
+    pub fn not_checked(&mut self, message: String, help: Option<Help>) {
         let at = Spot {
             line: 1,
             span: 0..0,
@@ -204,8 +204,8 @@ impl Auditor {
             let message = format!(
                 "no MCP message was found in this file, read as {read_as}{first}, so it was not checked"
             );
-            let help = "name a JSON-RPC transcript (envelope or bare JSONL, a Claude Desktop log, a HAR capture, an Inspector export); `--input-format` says which when the content does not".to_string();
-            self.not_checked(message, Some(help));
+            let help = "name a JSON-RPC transcript (envelope or bare JSONL, a Claude Desktop log, a HAR capture, an Inspector export); `--input-format` says which when the content does not";
+            self.not_checked(message, Some(help.into()));
         }
         (
             std::mem::take(&mut self.findings),
@@ -570,6 +570,12 @@ impl Auditor {
             (Some(problem), _) => problem.to_string(),
             (None, None) => return,
             (None, Some(content)) => {
+                if catalog
+                    .get(&call.name)
+                    .is_some_and(|t| t.surely_conforms(content))
+                {
+                    return;
+                }
                 let Some(content) = self.parsed(m, content, "structuredContent") else {
                     return;
                 };

@@ -176,3 +176,54 @@ pub fn record(
         .unwrap();
     (child.wait().unwrap().code().unwrap_or(-1), stdout)
 }
+
+/// What the binary wrote through a pipe: its first line, read while standard input was still
+/// open, then the rest once it was closed; and its exit status.
+pub struct Piped {
+    pub first: String,
+    pub rest: String,
+    pub status: i32,
+}
+
+/// Runs the binary in `cwd` with `lines` written to its standard input, which stays open
+/// until the first line of output has come: a run that waits for the end of its input fails
+/// (after a minute), not hangs.
+pub fn piped(cwd: &Path, args: &[&str], lines: &[&str]) -> Piped {
+    use std::io::{BufRead, BufReader, Read, Write};
+    use std::process::{Command, Stdio};
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mcp-lint"))
+        .args(args)
+        .current_dir(cwd)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for line in lines {
+        writeln!(stdin, "{line}").unwrap();
+    }
+    stdin.flush().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    // Read on a thread of its own, so that the wait can give up.
+    let (sent, first) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        sent.send(line).unwrap();
+        stdout
+    });
+    let Ok(first) = first.recv_timeout(std::time::Duration::from_secs(60)) else {
+        child.kill().unwrap();
+        panic!("no output before standard input was closed");
+    };
+    drop(stdin);
+    let mut rest = String::new();
+    reader.join().unwrap().read_to_string(&mut rest).unwrap();
+    let status = child.wait().unwrap().code().unwrap();
+    Piped {
+        first,
+        rest,
+        status,
+    }
+}

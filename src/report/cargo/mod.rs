@@ -130,7 +130,7 @@ fn diagnostic<'a>(source: &'a SourceText, f: &'a Finding) -> io::Result<Diagnost
         .related
         .iter()
         .map(|l| span(source, &l.span, &l.text, false));
-    let help = f.help.iter().map(|help| child("help", help.clone()));
+    let help = f.help.iter().map(|help| child("help", help.to_string()));
     let elsewhere = f.elsewhere.iter().map(|place| {
         child(
             "note",
