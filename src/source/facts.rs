@@ -63,6 +63,9 @@ pub struct FileFacts<'a> {
     variant_codes: HashMap<(String, String), i64>,
     /// Impl blocks, read for `variant_codes` once the file's constants are known.
     impls: Vec<&'a syn::ItemImpl>,
+    /// The file's functions that dispatch tools/call and pass its failures on to their caller,
+    /// with the calls they pass on (see [`super::roots::dispatchers`]).
+    pub dispatchers: HashMap<String, Vec<String>>,
 }
 
 impl<'a> FileFacts<'a> {
@@ -78,6 +81,7 @@ impl<'a> FileFacts<'a> {
             ..FileFacts::default()
         };
         facts.collect(&file.items);
+        facts.dispatchers = super::roots::dispatchers(file);
         for i in std::mem::take(&mut facts.impls) {
             facts.add_variant_codes(i);
         }
@@ -355,6 +359,23 @@ impl<'a> FileFacts<'a> {
             ty = self.type_aliases.get(&last.ident.to_string())?;
         }
         None
+    }
+
+    /// The calls a conversion of `names`' errors answers for tools/call: a dispatcher of the
+    /// file stands for the calls its tools/call arm passes on. And whether one did.
+    pub fn through_dispatchers(&self, names: Vec<String>) -> (Vec<String>, bool) {
+        let mut dispatched = false;
+        let calls = names
+            .into_iter()
+            .flat_map(|name| match self.dispatchers.get(&name) {
+                Some(passed) => {
+                    dispatched = true;
+                    passed.clone()
+                }
+                None => vec![name],
+            })
+            .collect();
+        (calls, dispatched)
     }
 
     /// The error type a crate alias of a `Result` of another error type names (`fn run(..) ->

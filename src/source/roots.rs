@@ -137,6 +137,16 @@ impl<'a> Visit<'a> for Finder<'_, 'a> {
         visit::visit_expr_match(self, m);
     }
 
+    fn visit_expr(&mut self, expr: &'a Expr) {
+        // The caller of a dispatcher converts the `Err` its tools/call arm passes on.
+        if let Expr::Match(m) = expr
+            && converts_a_dispatcher(m, self.facts)
+        {
+            self.push(RootKind::HandRolled, Body::Expr(expr));
+        }
+        visit::visit_expr(self, expr);
+    }
+
     fn visit_expr_if(&mut self, i: &'a syn::ExprIf) {
         if compares_to_tools_call(&i.cond, true) {
             self.push(RootKind::HandRolled, Body::Block(&i.then_branch));
@@ -181,6 +191,75 @@ impl<'a> Visit<'a> for Finder<'_, 'a> {
         }
         visit::visit_block(self, block);
     }
+}
+
+/// Per function of `file` that dispatches on the method with a `"tools/call"` arm: the calls
+/// whose `Err` that arm passes on to the function's caller (`"tools/call" =>
+/// server.handle_tool_call(..).await?`, or its value). The caller's conversion of the
+/// function's `Err` answers those calls' failures.
+pub fn dispatchers(file: &syn::File) -> std::collections::HashMap<String, Vec<String>> {
+    #[derive(Default)]
+    struct Arms<'a>(Vec<&'a Expr>);
+    impl<'a> Visit<'a> for Arms<'a> {
+        fn visit_expr_match(&mut self, m: &'a syn::ExprMatch) {
+            if let Some(arm) = tools_call_arm(m) {
+                self.0.push(&arm.body);
+            }
+            visit::visit_expr_match(self, m);
+        }
+    }
+    /// The calls an arm passes on: `call(..)?` anywhere in it, and its value.
+    #[derive(Default)]
+    struct Passed(Vec<String>);
+    impl<'a> Visit<'a> for Passed {
+        fn visit_expr_try(&mut self, t: &'a syn::ExprTry) {
+            self.0.extend(super::flow::callee(&t.expr));
+            visit::visit_expr_try(self, t);
+        }
+        fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}
+    }
+    let mut out = std::collections::HashMap::new();
+    let mut record = |sig: &Signature, block: &syn::Block| {
+        let mut arms = Arms::default();
+        arms.visit_block(block);
+        let mut passed = Passed::default();
+        for arm in arms.0 {
+            passed.visit_expr(arm);
+            let tails = super::flow::tails(arm);
+            passed
+                .0
+                .extend(tails.into_iter().filter_map(super::flow::callee));
+        }
+        if !passed.0.is_empty() {
+            out.insert(sig.ident.to_string(), passed.0);
+        }
+    };
+    for item in &file.items {
+        match item {
+            syn::Item::Fn(f) => record(&f.sig, &f.block),
+            syn::Item::Impl(i) => {
+                for item in &i.items {
+                    if let ImplItem::Fn(f) = item {
+                        record(&f.sig, &f.block);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// `match dispatch(..).await { .., Err(e) => .. }` on a function of the file that dispatches
+/// tools/call (see [`dispatchers`]).
+fn converts_a_dispatcher(m: &syn::ExprMatch, facts: &FileFacts) -> bool {
+    let dispatches =
+        super::flow::callee(&m.expr).is_some_and(|n| facts.dispatchers.contains_key(&n));
+    let converts = m
+        .arms
+        .iter()
+        .any(|arm| matches!(&arm.pat, Pat::TupleStruct(t) if t.path.is_ident("Err")));
+    dispatches && converts
 }
 
 /// The `"tools/call"` arm of a hand-rolled dispatcher's `match` on the method.

@@ -102,9 +102,8 @@ fn fill(
     (summary.routes_tools, summary.typed_arguments) = defaults::tools_of(file, &facts, source);
     let converted_calls = |sites: &[super::site::ErrorSite]| -> Vec<(String, Sink, bool)> {
         let converted = sites.iter().flat_map(|s| {
-            flow::converted_calls(s)
-                .into_iter()
-                .map(move |name| (name, s))
+            let (calls, _) = facts.through_dispatchers(flow::converted_calls(s));
+            calls.into_iter().map(move |name| (name, s))
         });
         converted
             .map(|(name, s)| {
