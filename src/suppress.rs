@@ -14,7 +14,7 @@ use crate::fix;
 use crate::rules::{self, RuleMeta};
 use crate::text::SourceText;
 
-const MARKER: &str = "mcp-lint:";
+pub(crate) const MARKER: &str = "mcp-lint:";
 
 /// One valid directive.
 #[derive(Debug, Clone)]

@@ -31,8 +31,12 @@ pub struct CrateTools {
 }
 
 /// Whether a file routes tools (`#[tool_handler]`), and the lines of its tools' typed
-/// arguments: the file's part of [`CrateTools`].
-pub fn tools_of(file: &syn::File, facts: &FileFacts, source: &SourceText) -> (bool, Vec<usize>) {
+/// arguments: the file's part of [`CrateTools`]; and whether [`check`] can find anything in it.
+pub fn tools_of(
+    file: &syn::File,
+    facts: &FileFacts,
+    source: &SourceText,
+) -> (bool, Vec<usize>, bool) {
     let mut finder = Defaults::new(facts, source);
     finder.visit_file(file);
     let lines = finder
@@ -41,7 +45,8 @@ pub fn tools_of(file: &syn::File, facts: &FileFacts, source: &SourceText) -> (bo
         .flat_map(|(_, sig)| typed_arguments(sig))
         .map(|ty| source.position(span_range(source, ty.span()).start).line)
         .collect();
-    (finder.router.is_some(), lines)
+    let reports = !finder.findings.is_empty() || !finder.tools.is_empty();
+    (finder.router.is_some(), lines, reports)
 }
 
 /// The findings of one file; `rmcp` is asked for the crate's rmcp version only if a tool needs

@@ -100,17 +100,18 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
     });
     // Compared as absolute paths: a file may be named absolute and its crate walked relative.
     let absolute = |path: &Path| walk::normalize(&cwd.join(path));
-    let test_code: Vec<PathBuf> = scans
+    let test_code: HashSet<PathBuf> = scans
         .iter()
         .flatten()
         .flat_map(|s| &s.test_modules)
         .map(|m| absolute(m))
         .collect();
+    // A test module's file, or a file under its directory.
     let is_test_code = |path: &Path| {
         let path = absolute(path);
-        test_code
-            .iter()
-            .any(|m| path.starts_with(m) || path.with_extension("") == *m)
+        !test_code.is_empty()
+            && (test_code.contains(&path.with_extension(""))
+                || path.ancestors().any(|dir| test_code.contains(dir)))
     };
     // Helpers matter only to crates with something to report: the others are not summarized.
     let reporting: HashSet<&PathBuf> = scans
@@ -220,6 +221,7 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
         }
     }
     let unparsed = paths_where(&context, &summaries, |s| s.unparsed);
+    let quiet = paths_where(&context, &summaries, |s| !s.reports && !s.unparsed);
     let unlexable = paths_where(&context, &scans, |s| s.unlexable);
     // A named file that mentions MCP in a crate with nothing to report is still parsed, so
     // that a syntax error in it is said.
@@ -245,6 +247,7 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
         let path = &files[i];
         let relevant = relevant_paths.contains(path);
         let needs = match relevant {
+            true if quiet.contains(path) => Needs::Nothing,
             true => Needs::Check {
                 unparsed: unparsed.contains(path),
             },
@@ -294,7 +297,7 @@ fn converted_names(summaries: &[Option<FileSummary>]) -> HashMap<PathBuf, HashSe
 
 /// The names of the functions `text` appears to define (`fn name(`, `fn name<`), in one pass.
 fn fn_names(text: &str) -> impl Iterator<Item = &str> {
-    text.match_indices("fn ").filter_map(|(at, _)| {
+    memchr::memmem::find_iter(text.as_bytes(), "fn ").filter_map(|at| {
         let rest = text[at + 3..].trim_start();
         let end = rest
             .find(|c: char| !(c.is_alphanumeric() || c == '_'))
@@ -329,7 +332,7 @@ fn test_modules(path: &Path, text: &str) -> Vec<PathBuf> {
         _ => parent.join(path.file_stem().unwrap_or_default()),
     };
     let mut out = Vec::new();
-    for (at, _) in text.match_indices("#[cfg(test)]") {
+    for at in memchr::memmem::find_iter(text.as_bytes(), "#[cfg(test)]") {
         let rest = text[at + "#[cfg(test)]".len()..].trim_start();
         let rest = ["pub(crate) ", "pub(super) ", "pub "]
             .iter()
@@ -428,7 +431,8 @@ fn summarize_one(
 
 /// What phase two does with a named file.
 enum Needs {
-    /// Nothing MCP-related in it, and it is Rust: read in phase zero, not read again.
+    /// Nothing MCP-related in it, or nothing phase one saw that could be reported, and it is
+    /// Rust: not read again unless it defines helpers the index walks.
     Nothing,
     /// Nothing to check in it, but it does not split into Rust tokens, or it mentions MCP in a
     /// crate with nothing to report: parsed only to say a syntax error.

@@ -112,6 +112,10 @@ pub struct FileSummary {
     pub feeds: Vec<(String, Feed)>,
     /// The file could not be parsed: phase two must parse it again to report why.
     pub unparsed: bool,
+    /// Phase two can find something in it whatever the index says: a tools/call root, an SDK
+    /// default, a result, a suppression comment. Without one, and without helpers the index
+    /// walks, the file is not parsed again.
+    pub reports: bool,
 }
 
 /// How deep forwarding is followed.
@@ -617,33 +621,43 @@ fn top_level_last(args: &str) -> &str {
     args[start..].trim()
 }
 
-/// The type aliases a file gives the rest of its crate, as (name, target as written):
-/// `type X<T> = Target;` and `use rmcp::..::ErrorData as X;`. Read from the text, before any
-/// file is parsed, since every later phase needs them.
 /// The negative integer constants of a file's text (`const NAME: i32 = -32601;`): the
 /// JSON-RPC error codes it names. A name given two values is left out.
 pub fn error_codes(text: &str) -> Vec<(String, i64)> {
     let mut out = Vec::new();
-    for (at, _) in text.match_indices("const ") {
-        let Some((declaration, _)) = text[at + "const ".len()..].split_once(';') else {
+    for at in memchr::memmem::find_iter(text.as_bytes(), "const ") {
+        // Word by word, so that `const fn` and other items are dismissed at once.
+        let (name, rest) = word(&text[at + "const ".len()..]);
+        let Some(rest) = rest.trim_start().strip_prefix(':') else {
             continue;
         };
-        let Some((name, value)) = declaration.split_once('=') else {
+        let (ty, rest) = word(rest);
+        let Some(rest) = rest.trim_start().strip_prefix('=') else {
             continue;
         };
-        let Some((name, ty)) = name.split_once(':') else {
+        let Some((value, _)) = rest.split_once(';') else {
             continue;
         };
-        let (name, ty) = (name.trim(), ty.trim());
         let integer = matches!(ty, "i16" | "i32" | "i64" | "isize");
-        let value: Option<i64> = value.trim().replace('_', "").parse().ok();
-        if let (true, Some(value)) = (integer, value.filter(|v| *v < 0))
-            && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+        let value: Option<i64> = integer
+            .then(|| value.trim().replace('_', "").parse().ok())
+            .flatten();
+        if let Some(value) = value.filter(|v| *v < 0)
+            && !name.is_empty()
         {
             out.push((name.to_string(), value));
         }
     }
     out
+}
+
+/// The identifier `text` starts with (after blanks), and what follows it.
+fn word(text: &str) -> (&str, &str) {
+    let text = text.trim_start();
+    let end = text
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(text.len());
+    text.split_at(end)
 }
 
 /// The names given one value only.
@@ -661,9 +675,12 @@ pub fn unambiguous(named: Vec<(String, i64)>) -> HashMap<String, i64> {
         .collect()
 }
 
+/// The type aliases a file gives the rest of its crate, as (name, target as written):
+/// `type X<T> = Target;` and `use rmcp::..::ErrorData as X;`. Read from the text, before any
+/// file is parsed, since every later phase needs them.
 pub fn type_aliases(text: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
-    for (at, _) in text.match_indices("type ") {
+    for at in memchr::memmem::find_iter(text.as_bytes(), "type ") {
         // `type` as a keyword at the start of an item: after a line start or a visibility.
         let before = text[..at].trim_end_matches([' ', '\t']);
         let keyword = before.is_empty()

@@ -10,7 +10,8 @@ use super::facts::{FileFacts, path_strings};
 use super::flow::{self, Body, Context, Root};
 use super::index::{CrateAliases, CrateIndex, FileSummary, FnSummary, Returns, Sink, crate_dir};
 use super::site::{ProtocolError, RootKind};
-use super::{defaults, inputs, roots, sinks, span_range, syntax};
+use super::{defaults, inputs, results, roots, sinks, span_range, syntax};
+use crate::suppress;
 use crate::text::SourceText;
 
 /// `crate_aliases`: the names the file's crate gives rmcp's error.
@@ -99,7 +100,12 @@ fn fill(
             .collect()
     };
     // Not gated on `use rmcp`: `#[rmcp::tool_handler]` may be written out in full.
-    (summary.routes_tools, summary.typed_arguments) = defaults::tools_of(file, &facts, source);
+    let defaults_report;
+    (
+        summary.routes_tools,
+        summary.typed_arguments,
+        defaults_report,
+    ) = defaults::tools_of(file, &facts, source);
     let converted_calls = |sites: &[super::site::ErrorSite]| -> Vec<(String, Sink, bool)> {
         let converted = sites.iter().flat_map(|s| {
             let (calls, _) = facts.through_dispatchers(flow::converted_calls(s));
@@ -112,7 +118,14 @@ fn fill(
             })
             .collect()
     };
-    for root in roots::find_roots(file, &facts) {
+    let roots = roots::find_roots(file, &facts);
+    // Phase two parses the file again only if it can find something in it without the index.
+    summary.reports = !roots.is_empty()
+        || defaults_report
+        || summary.routes_tools
+        || !results::check(file, source).is_empty()
+        || source.text().contains(suppress::MARKER);
+    for root in roots {
         let walk = flow::walk(&ctx, root);
         summary.converted_calls.extend(converted_calls(&walk.sites));
         if root.kind != RootKind::HandRolled {

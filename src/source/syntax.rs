@@ -37,8 +37,12 @@ pub fn problem(text: &str) -> Option<Problem> {
     };
     let mut open: Vec<usize> = Vec::new();
     let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
+    loop {
+        // Most bytes are none of these: skip them without the match.
+        while i < bytes.len() && !STOPS[bytes[i] as usize] {
+            i += 1;
+        }
+        let Some(&b) = bytes.get(i) else { break };
         match b {
             b'/' if bytes.get(i + 1) == Some(&b'/') => {
                 i += memchr::memchr(b'\n', &bytes[i..]).unwrap_or(bytes.len() - i);
@@ -51,25 +55,25 @@ pub fn problem(text: &str) -> Option<Problem> {
                 }
                 None => return problem(i, "unterminated block comment".to_string()),
             },
-            b'"' => match string_end(bytes, i + 1) {
-                Some(end) => {
-                    i = end;
-                    continue;
-                }
-                None => return problem(i, "unterminated double quote string".to_string()),
-            },
-            b'r' if !continues_ident(bytes, i) => {
-                if let Some((start, hashes)) = raw_string_start(bytes, i + 1) {
+            b'"' => match raw_string_prefix(bytes, i) {
+                Some((r, hashes)) => {
                     let close = format!("\"{}", "#".repeat(hashes));
-                    match text[start..].find(&close) {
+                    match memchr::memmem::find(&bytes[i + 1..], close.as_bytes()) {
                         Some(end) => {
-                            i = start + end + close.len();
+                            i += 1 + end + close.len();
                             continue;
                         }
-                        None => return problem(i, "unterminated raw string".to_string()),
+                        None => return problem(r, "unterminated raw string".to_string()),
                     }
                 }
-            }
+                None => match string_end(bytes, i + 1) {
+                    Some(end) => {
+                        i = end;
+                        continue;
+                    }
+                    None => return problem(i, "unterminated double quote string".to_string()),
+                },
+            },
             b'\'' => {
                 i = char_literal_end(text, i).unwrap_or(i + 1);
                 continue;
@@ -109,6 +113,18 @@ pub fn problem(text: &str) -> Option<Problem> {
     problem(o, format!("unclosed delimiter: `{}`", bytes[o] as char))
 }
 
+/// The bytes [`problem`] stops at: comments, literals and delimiters start with one of these
+/// (a raw string's `r#` is seen from its `"`).
+static STOPS: [bool; 256] = {
+    let mut stops = [false; 256];
+    let mut i = 0;
+    while i < 9 {
+        stops[b"/\"'([{)]}"[i] as usize] = true;
+        i += 1;
+    }
+    stops
+};
+
 fn closer(open: u8) -> u8 {
     match open {
         b'(' => b')',
@@ -124,19 +140,23 @@ fn continues_ident(bytes: &[u8], i: usize) -> bool {
         && !(bytes[i - 1] == b'b' && (i < 2 || !bytes[i - 2].is_ascii_alphanumeric()))
 }
 
-/// After an `r` at `i - 1`: `#`s then `"`: where the string's body starts, and the `#`s.
-fn raw_string_start(bytes: &[u8], i: usize) -> Option<(usize, usize)> {
-    let hashes = bytes[i..].iter().take_while(|&&b| b == b'#').count();
-    (bytes.get(i + hashes) == Some(&b'"')).then_some((i + hashes + 1, hashes))
+/// Before the `"` at `i`: the `r` and `#`s of a raw string (`r#"`, `br"`), where the `r` is and
+/// how many `#`s.
+fn raw_string_prefix(bytes: &[u8], i: usize) -> Option<(usize, usize)> {
+    let hashes = bytes[..i].iter().rev().take_while(|&&b| b == b'#').count();
+    let r = i.checked_sub(hashes + 1)?;
+    (bytes[r] == b'r' && !continues_ident(bytes, r)).then_some((r, hashes))
 }
 
 /// Past the `"` that ends a string whose body starts at `i`.
 fn string_end(bytes: &[u8], mut i: usize) -> Option<usize> {
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\\' => i += 2,
-            b'"' => return Some(i + 1),
-            _ => i += 1,
+    while let Some(at) = bytes
+        .get(i..)
+        .and_then(|rest| memchr::memchr2(b'\\', b'"', rest))
+    {
+        match bytes[i + at] {
+            b'"' => return Some(i + at + 1),
+            _ => i += at + 2,
         }
     }
     None
@@ -216,6 +236,10 @@ mod tests {
         assert_eq!(
             message("fn f() { \"x }"),
             Some((9, "unterminated double quote string".to_string()))
+        );
+        assert_eq!(
+            message("let s = r#\"x\" }\";"),
+            Some((8, "unterminated raw string".to_string()))
         );
         assert_eq!(
             message("/* x"),
