@@ -6,6 +6,7 @@
 //! rules classify each one.
 
 mod callers;
+mod constructors;
 mod defaults;
 mod deps;
 mod facts;

@@ -239,7 +239,8 @@ pub fn response_error(facts: &FileFacts, expr: &Expr) -> Option<ProtocolError> {
 }
 
 /// `error_response(id, METHOD_NOT_FOUND, msg)`, `self.send_error(id, -32000, msg)`: a function
-/// named for errors that takes a JSON-RPC error code.
+/// named for errors, or one of the crate's error-response constructors (`Response::err(id,
+/// -32602, msg)`), given a JSON-RPC error code.
 fn helper_error<'e>(
     facts: &FileFacts,
     written: &str,
@@ -247,7 +248,8 @@ fn helper_error<'e>(
     args: impl Iterator<Item = &'e Expr> + Clone,
 ) -> Option<ProtocolError> {
     let lower = name.to_lowercase();
-    if !lower.contains("error") || lower.starts_with("is_") || lower.contains("tool") {
+    let named = lower.contains("error") && !lower.starts_with("is_") && !lower.contains("tool");
+    if !named && !facts.is_error_constructor(name) {
         return None;
     }
     let code = coded_args(facts, args.clone())?;
