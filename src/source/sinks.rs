@@ -252,15 +252,64 @@ fn helper_error<'e>(
     if !named && !facts.is_error_constructor(name) {
         return None;
     }
-    let code = coded_args(facts, args.clone())?;
+    let code = coded_args(facts, args.clone());
+    // `error(id, refusal.code, ..)`: the code the error value carries, each origin its own.
+    let carried = code.is_none() && args.clone().any(reads_a_code);
+    if code.is_none() && !carried {
+        return None;
+    }
     Some(ProtocolError {
         written: written.to_string(),
-        constructor: name.to_string(),
-        code: Some(code),
+        constructor: match carried {
+            true => CARRIED_CODE.to_string(),
+            false => name.to_string(),
+        },
+        code,
         message: args.into_iter().find_map(message_of),
         via: None,
         call: None,
     })
+}
+
+/// The constructor of an error object written with the code of the error value it renders
+/// (`framing::error(id, refusal.code, ..)`): where that value is built says the code.
+pub const CARRIED_CODE: &str = "the error's own code";
+
+/// `e.code`, `e.code()`, `&e.code`: the code a bound error value carries.
+fn reads_a_code(arg: &Expr) -> bool {
+    let on_a_value = |e: &Expr| matches!(e, Expr::Path(p) if p.path.get_ident().is_some());
+    match arg {
+        Expr::Reference(r) => reads_a_code(&r.expr),
+        Expr::Field(f) => {
+            matches!(&f.member, syn::Member::Named(n) if n == "code") && on_a_value(&f.base)
+        }
+        Expr::MethodCall(m) => m.method == "code" && m.args.is_empty() && on_a_value(&m.receiver),
+        _ => false,
+    }
+}
+
+/// The code and message an error value is built with: `Refusal { code: INVALID_PARAMS,
+/// message: .. }`, or the struct a function of the file returns (`invalid("..")`).
+pub fn carried_code(facts: &FileFacts, value: &Expr) -> Option<(i64, Option<String>)> {
+    let built = match value {
+        Expr::Call(call) => {
+            let Expr::Path(func) = &*call.func else {
+                return None;
+            };
+            let name = func.path.get_ident()?.to_string();
+            let [body] = facts.fns.get(&name)?.as_slice() else {
+                return None;
+            };
+            match body.stmts.last()? {
+                syn::Stmt::Expr(tail, None) => tail,
+                _ => return None,
+            }
+        }
+        other => other,
+    };
+    let Expr::Struct(s) = built else { return None };
+    let code = facts.int_value(field(s, "code")?)?;
+    Some((code, field(s, "message").and_then(message_of)))
 }
 
 /// The first argument that is a JSON-RPC error code: negative, or a named standard code.
