@@ -33,14 +33,29 @@ pub fn error_constructors(text: &str) -> Vec<String> {
     out
 }
 
+/// How far a signature and a body are looked for: constructors are short, and a bound keeps
+/// the scan linear on any text.
+const MAX_SIGNATURE: usize = 1024;
+const MAX_BODY: usize = 8192;
+/// Deeper blocks are not a constructor's (and are not handed to the parser).
+const MAX_DEPTH: usize = 32;
+
 /// The text of the function starting at `fn ` when its parameters include an integer and its
 /// body mentions a code and an error.
 fn candidate(text: &str) -> Option<&str> {
-    let open = text.find(['(', '{', ';'])?;
-    if text.as_bytes()[open] != b'(' {
+    let bytes = text.as_bytes();
+    let find = |from: usize, limit: usize, wanted: &[u8]| {
+        let end = bytes.len().min(from + limit);
+        bytes[from..end]
+            .iter()
+            .position(|b| wanted.contains(b))
+            .map(|at| from + at)
+    };
+    let open = find(0, MAX_SIGNATURE, b"({;")?;
+    if bytes[open] != b'(' {
         return None;
     }
-    let close = open + text[open..].find(')')?;
+    let close = find(open, MAX_SIGNATURE, b")")?;
     let params = &text[open..close];
     let integer = ["i64", "i32", "i16", "isize"]
         .iter()
@@ -48,23 +63,23 @@ fn candidate(text: &str) -> Option<&str> {
     if !integer {
         return None;
     }
-    let body = close + text[close..].find(['{', ';'])?;
-    if text.as_bytes()[body] != b'{' {
+    let body = find(close, MAX_SIGNATURE, b"{;")?;
+    if bytes[body] != b'{' {
         return None; // a declaration without a body
     }
-    let end = body + block_end(&text[body..])?;
+    let end = body + block_end(&bytes[body..bytes.len().min(body + MAX_BODY)])?;
     let block = &text[body..end];
     (block.contains("code") && block.contains("rror")).then_some(&text[..end])
 }
 
-/// The length of the `{ .. }` block `text` starts with, through its closing brace; strings
+/// The length of the `{ .. }` block `bytes` starts with, through its closing brace; strings
 /// and line comments are skipped (a mismatch only costs a failed parse).
-fn block_end(text: &str) -> Option<usize> {
-    let bytes = text.as_bytes();
+fn block_end(bytes: &[u8]) -> Option<usize> {
     let mut depth = 0usize;
     let mut i = 0;
     while i < bytes.len() {
         match bytes[i] {
+            b'{' if depth == MAX_DEPTH => return None,
             b'{' => depth += 1,
             b'}' => {
                 depth -= 1;
@@ -79,7 +94,7 @@ fn block_end(text: &str) -> Option<usize> {
                 }
             }
             b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                i += text[i..].find('\n')?;
+                i += bytes[i..].iter().position(|b| *b == b'\n')?;
             }
             _ => {}
         }
@@ -199,5 +214,19 @@ fn status(code: i64) -> Status { Status { code, text: "error" } }
 trait Send { fn send_error(&self, code: i64); }
 "#;
         assert_eq!(error_constructors(text), ["err", "error", "reply"]);
+    }
+
+    #[test]
+    fn hostile_text_is_scanned_in_bounded_steps() {
+        let unclosed = "fn e(code: i64) -> E { E { code, error: 1 ".repeat(20_000);
+        assert!(error_constructors(&unclosed).is_empty());
+        let nested = format!(
+            "fn e(code: i64) {}error code{}",
+            "{".repeat(5000),
+            "}".repeat(5000)
+        );
+        assert!(error_constructors(&nested).is_empty());
+        assert!(error_constructors("fn é(ü: i64) { \"é\" }").is_empty());
+        assert!(error_constructors(&"fn ".repeat(100_000)).is_empty());
     }
 }
