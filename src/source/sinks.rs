@@ -275,27 +275,43 @@ fn helper_error<'e>(
 /// (`framing::error(id, refusal.code, ..)`): where that value is built says the code.
 pub const CARRIED_CODE: &str = "the error's own code";
 
-/// `e.code`, `e.code()`, `&e.code`: the code a bound error value carries.
+/// `e.code`, `e.code()`, `&e.code`, `e.to_rpc_code()`: the code a bound error value carries.
 fn reads_a_code(arg: &Expr) -> bool {
     let on_a_value = |e: &Expr| matches!(e, Expr::Path(p) if p.path.get_ident().is_some());
+    let names_a_code = |name: String| name == "code" || name.ends_with("_code");
     match arg {
         Expr::Reference(r) => reads_a_code(&r.expr),
         Expr::Field(f) => {
-            matches!(&f.member, syn::Member::Named(n) if n == "code") && on_a_value(&f.base)
+            matches!(&f.member, syn::Member::Named(n) if names_a_code(n.to_string()))
+                && on_a_value(&f.base)
         }
-        Expr::MethodCall(m) => m.method == "code" && m.args.is_empty() && on_a_value(&m.receiver),
+        Expr::MethodCall(m) => {
+            names_a_code(m.method.to_string()) && m.args.is_empty() && on_a_value(&m.receiver)
+        }
         _ => false,
     }
 }
 
 /// The code and message an error value is built with: `Refusal { code: INVALID_PARAMS,
-/// message: .. }`, or the struct a function of the file returns (`invalid("..")`).
+/// message: .. }`, the struct a function of the file returns (`invalid("..")`), or a variant
+/// whose code the file's `impl` says (`GatewayError::UnknownServer(name)`).
 pub fn carried_code(facts: &FileFacts, value: &Expr) -> Option<(i64, Option<String>)> {
+    let variant = |path: &syn::Path| {
+        let segments = path_strings(path);
+        let [.., ty, variant] = segments.as_slice() else {
+            return None;
+        };
+        facts.variant_code(ty, variant)
+    };
     let built = match value {
+        Expr::Path(p) => return variant(&p.path).map(|code| (code, None)),
         Expr::Call(call) => {
             let Expr::Path(func) = &*call.func else {
                 return None;
             };
+            if let Some(code) = variant(&func.path) {
+                return Some((code, call.args.first().and_then(message_of)));
+            }
             let name = func.path.get_ident()?.to_string();
             let [body] = facts.fns.get(&name)?.as_slice() else {
                 return None;
