@@ -58,6 +58,8 @@ pub struct FileFacts<'a> {
     crate_results: HashSet<String>,
     /// Results of another error type that files of the crate name (`AppResult` -> `AppError`).
     other_results: HashMap<String, String>,
+    /// The crate's own error-response constructors (see [`super::constructors`]).
+    constructors: HashSet<String>,
     /// The code a file's own error enum gives each variant (`RpcError::ToolError` -> -32000),
     /// read off `fn code(&self) { match self { Self::ToolError(_) => -32000, .. } }`.
     variant_codes: HashMap<(String, String), i64>,
@@ -76,6 +78,7 @@ impl<'a> FileFacts<'a> {
             crate_aliases: crate_aliases.errors.clone(),
             crate_results: crate_aliases.results.clone(),
             other_results: crate_aliases.other_results.clone(),
+            constructors: crate_aliases.constructors.clone(),
             // The file's own constants, collected next, take precedence.
             consts: crate_aliases.codes.clone(),
             ..FileFacts::default()
@@ -156,6 +159,12 @@ impl<'a> FileFacts<'a> {
                 }
             }
         }
+    }
+
+    /// Whether `name` is one of the crate's error-response constructors, which build an error
+    /// object with the code they are given.
+    pub fn is_error_constructor(&self, name: &str) -> bool {
+        self.constructors.contains(name)
     }
 
     /// The code `ty::variant` is sent as, if the file's impl of `ty` says.

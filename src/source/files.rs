@@ -26,6 +26,8 @@ struct Scan {
     aliases: Vec<(String, String)>,
     /// Its named error codes, shared with the crate's other files.
     codes: Vec<(String, i64)>,
+    /// Its error-response constructors, shared with the crate's other files.
+    constructors: Vec<String>,
     matters: bool,
     reports: bool,
     /// The paths of the modules it declares `#[cfg(test)] mod name;`: test code, in files of
@@ -92,6 +94,7 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
             crate_dir: index::crate_dir(&context[i]),
             aliases: index::type_aliases(&text),
             codes: index::error_codes(&text),
+            constructors: super::constructors::error_constructors(&text),
             matters,
             reports: matters && super::may_report(&text),
             test_modules: test_modules(&context[i], &text),
@@ -122,17 +125,21 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
         .collect();
     let mut written: HashMap<&PathBuf, Vec<(String, String)>> = HashMap::new();
     let mut codes: HashMap<&PathBuf, Vec<(String, i64)>> = HashMap::new();
+    let mut constructors: HashMap<&PathBuf, HashSet<String>> = HashMap::new();
     for scan in scans.iter().flatten() {
         let entry = written.entry(&scan.crate_dir).or_default();
         entry.extend(scan.aliases.iter().cloned());
         let entry = codes.entry(&scan.crate_dir).or_default();
         entry.extend(scan.codes.iter().cloned());
+        let entry = constructors.entry(&scan.crate_dir).or_default();
+        entry.extend(scan.constructors.iter().cloned());
     }
     let aliases: HashMap<PathBuf, CrateAliases> = written
         .into_iter()
         .map(|(dir, written)| {
             let mut names = CrateAliases::resolve(&written);
             names.codes = index::unambiguous(codes.remove(dir).unwrap_or_default());
+            names.constructors = constructors.remove(dir).unwrap_or_default();
             (dir.clone(), names)
         })
         .filter(|(_, names)| {
@@ -140,6 +147,7 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
                 || !names.results.is_empty()
                 || !names.codes.is_empty()
                 || !names.other_results.is_empty()
+                || !names.constructors.is_empty()
         })
         .collect();
     let none = CrateAliases::default();

@@ -20,7 +20,9 @@ use syn::{Expr, Pat};
 use super::facts::{FileFacts, path_strings};
 use super::index::CrateIndex;
 use super::index::Sink;
-use super::sinks::{coded_args, message_of, response_error, typed_error};
+use super::sinks::{
+    CARRIED_CODE, carried_code, coded_args, message_of, response_error, typed_error,
+};
 use super::site::{ArmKind, ErrorSite, Guard, GuardKind, ProtocolError, RootKind};
 use super::span_range;
 use crate::text::SourceText;
@@ -573,12 +575,21 @@ impl<'a> Walker<'_, 'a> {
         self.index.conversion_of(self.crate_dir, name).is_some()
     }
 
-    /// An error of a converted function, which becomes the converter's protocol error.
+    /// An error of a converted function, which becomes the converter's protocol error; with
+    /// the code it carries, where the converter writes that (see [`CARRIED_CODE`]).
     fn origin(&self, value: &Expr, message: Option<String>) -> ProtocolError {
         let mut error = opaque_error(value);
         error.call = None;
         error.message = message;
-        self.converts(error)
+        let mut error = self.converts(error);
+        if error.constructor == CARRIED_CODE
+            && let Some((code, message)) = carried_code(self.facts, value)
+        {
+            error.constructor = "struct literal".to_string();
+            error.code = Some(code);
+            error.message = message.or(error.message);
+        }
+        error
     }
 
     /// `error` with the code and constructor of the conversion it goes through.

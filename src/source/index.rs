@@ -538,6 +538,8 @@ pub struct CrateAliases {
     /// `type AppResult<T> = Result<T, AppError>;`: results of another error type, by name, with
     /// that type's name, for functions that return one (`fn run(..) -> AppResult<Value>`).
     pub other_results: HashMap<String, String>,
+    /// The crate's own error-response constructors (see [`super::constructors`]).
+    pub constructors: HashSet<String>,
 }
 
 impl CrateAliases {

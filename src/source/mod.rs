@@ -6,6 +6,7 @@
 //! rules classify each one.
 
 mod callers;
+mod constructors;
 mod defaults;
 mod deps;
 mod facts;
@@ -377,6 +378,11 @@ fn site_findings(
     (file, sole): (&syn::File, bool),
     rewriter: &fix::rmcp::Rewriter,
 ) -> Vec<Finding> {
+    // A conversion that writes the code its error carries adds none: the errors are
+    // reported where they are built, each with its own.
+    if site.error.constructor == sinks::CARRIED_CODE {
+        return Vec::new();
+    }
     let evidence = site.evidence();
     let Some(own) = rules::classify_code(&evidence) else {
         return Vec::new();

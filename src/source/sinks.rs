@@ -239,7 +239,8 @@ pub fn response_error(facts: &FileFacts, expr: &Expr) -> Option<ProtocolError> {
 }
 
 /// `error_response(id, METHOD_NOT_FOUND, msg)`, `self.send_error(id, -32000, msg)`: a function
-/// named for errors that takes a JSON-RPC error code.
+/// named for errors, or one of the crate's error-response constructors (`Response::err(id,
+/// -32602, msg)`), given a JSON-RPC error code.
 fn helper_error<'e>(
     facts: &FileFacts,
     written: &str,
@@ -247,18 +248,84 @@ fn helper_error<'e>(
     args: impl Iterator<Item = &'e Expr> + Clone,
 ) -> Option<ProtocolError> {
     let lower = name.to_lowercase();
-    if !lower.contains("error") || lower.starts_with("is_") || lower.contains("tool") {
+    let named = lower.contains("error") && !lower.starts_with("is_") && !lower.contains("tool");
+    if !named && !facts.is_error_constructor(name) {
         return None;
     }
-    let code = coded_args(facts, args.clone())?;
+    let code = coded_args(facts, args.clone());
+    // `error(id, refusal.code, ..)`: the code the error value carries, each origin its own.
+    let carried = code.is_none() && args.clone().any(reads_a_code);
+    if code.is_none() && !carried {
+        return None;
+    }
     Some(ProtocolError {
         written: written.to_string(),
-        constructor: name.to_string(),
-        code: Some(code),
+        constructor: match carried {
+            true => CARRIED_CODE.to_string(),
+            false => name.to_string(),
+        },
+        code,
         message: args.into_iter().find_map(message_of),
         via: None,
         call: None,
     })
+}
+
+/// The constructor of an error object written with the code of the error value it renders
+/// (`framing::error(id, refusal.code, ..)`): where that value is built says the code.
+pub const CARRIED_CODE: &str = "the error's own code";
+
+/// `e.code`, `e.code()`, `&e.code`, `e.to_rpc_code()`: the code a bound error value carries.
+fn reads_a_code(arg: &Expr) -> bool {
+    let on_a_value = |e: &Expr| matches!(e, Expr::Path(p) if p.path.get_ident().is_some());
+    let names_a_code = |name: String| name == "code" || name.ends_with("_code");
+    match arg {
+        Expr::Reference(r) => reads_a_code(&r.expr),
+        Expr::Field(f) => {
+            matches!(&f.member, syn::Member::Named(n) if names_a_code(n.to_string()))
+                && on_a_value(&f.base)
+        }
+        Expr::MethodCall(m) => {
+            names_a_code(m.method.to_string()) && m.args.is_empty() && on_a_value(&m.receiver)
+        }
+        _ => false,
+    }
+}
+
+/// The code and message an error value is built with: `Refusal { code: INVALID_PARAMS,
+/// message: .. }`, the struct a function of the file returns (`invalid("..")`), or a variant
+/// whose code the file's `impl` says (`GatewayError::UnknownServer(name)`).
+pub fn carried_code(facts: &FileFacts, value: &Expr) -> Option<(i64, Option<String>)> {
+    let variant = |path: &syn::Path| {
+        let segments = path_strings(path);
+        let [.., ty, variant] = segments.as_slice() else {
+            return None;
+        };
+        facts.variant_code(ty, variant)
+    };
+    let built = match value {
+        Expr::Path(p) => return variant(&p.path).map(|code| (code, None)),
+        Expr::Call(call) => {
+            let Expr::Path(func) = &*call.func else {
+                return None;
+            };
+            if let Some(code) = variant(&func.path) {
+                return Some((code, call.args.first().and_then(message_of)));
+            }
+            let name = func.path.get_ident()?.to_string();
+            let [body] = facts.fns.get(&name)?.as_slice() else {
+                return None;
+            };
+            match body.stmts.last()? {
+                syn::Stmt::Expr(tail, None) => tail,
+                _ => return None,
+            }
+        }
+        other => other,
+    };
+    let Expr::Struct(s) = built else { return None };
+    let code = facts.int_value(field(s, "code")?)?;
+    Some((code, field(s, "message").and_then(message_of)))
 }
 
 /// The first argument that is a JSON-RPC error code: negative, or a named standard code.
