@@ -80,7 +80,7 @@ impl Texts {
 
 /// [`check_files`], with `texts` read in place of the files they stand for.
 pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<Checked, String>> {
-    let context = crate_files(files, cwd);
+    let (context, named) = crate_files(files, cwd);
     // Phase zero: the names each crate gives rmcp's error (`pub type McpError = ..`), and which
     // files mention anything this pass looks at: only those are parsed.
     let scans = parallel(context.len(), |i| {
@@ -173,12 +173,6 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
             None => true, // unreadable or oversized: reported in phase two
         })
         .collect();
-    let relevant_paths: HashSet<&PathBuf> = context
-        .iter()
-        .zip(&relevant)
-        .filter(|(_, r)| **r)
-        .map(|(p, _)| p)
-        .collect();
     // Phase one: what every relevant file's functions hand their callers, merged per crate.
     let mut summaries = parallel(context.len(), |i| match relevant[i] {
         true => summarize_one(&context[i], crate_aliases(&context[i]), texts, cwd),
@@ -228,12 +222,12 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
             *summary = summary.take().or(found);
         }
     }
-    let unparsed = paths_where(&context, &summaries, |s| s.unparsed);
-    let quiet = paths_where(&context, &summaries, |s| !s.reports && !s.unparsed);
-    let unlexable = paths_where(&context, &scans, |s| s.unlexable);
+    let unparsed = where_(&summaries, |s| s.unparsed);
+    let quiet = where_(&summaries, |s| !s.reports && !s.unparsed);
+    let unlexable = where_(&scans, |s| s.unlexable);
     // A named file that mentions MCP in a crate with nothing to report is still parsed, so
     // that a syntax error in it is said.
-    let matters = paths_where(&context, &scans, |s| s.matters);
+    let matters = where_(&scans, |s| s.matters);
     let mut index = CrateIndex::build(summaries.into_iter().flatten().collect(), aliases);
     // Phase one and a half: the failures of the functions whose errors a handler converts.
     let failures = parallel(context.len(), |i| {
@@ -252,14 +246,13 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
     }
     // Phase two: every named file, with the crate's helpers known.
     parallel(files.len(), |i| {
-        let path = &files[i];
-        let relevant = relevant_paths.contains(path);
-        let needs = match relevant {
-            true if quiet.contains(path) => Needs::Nothing,
+        let (path, at) = (&files[i], named[i]);
+        let needs = match relevant[at] {
+            true if quiet[at] => Needs::Nothing,
             true => Needs::Check {
-                unparsed: unparsed.contains(path),
+                unparsed: unparsed[at],
             },
-            false if unlexable.contains(path) || matters.contains(path) => Needs::SyntaxOnly,
+            false if unlexable[at] || matters[at] => Needs::SyntaxOnly,
             false => Needs::Nothing,
         };
         Some(check_one(path, &index, needs, texts, cwd))
@@ -315,16 +308,11 @@ fn fn_names(text: &str) -> impl Iterator<Item = &str> {
     })
 }
 
-/// The paths whose fact (what a phase learned of them, if anything) satisfies `test`.
-fn paths_where<'p, T>(
-    paths: &'p [PathBuf],
-    facts: &[Option<T>],
-    test: impl Fn(&T) -> bool,
-) -> HashSet<&'p PathBuf> {
-    let found = paths.iter().zip(facts);
-    found
-        .filter(|(_, fact)| fact.as_ref().is_some_and(&test))
-        .map(|(p, _)| p)
+/// Per file, whether its fact (what a phase learned of it, if anything) satisfies `test`.
+fn where_<T>(facts: &[Option<T>], test: impl Fn(&T) -> bool) -> Vec<bool> {
+    facts
+        .iter()
+        .map(|f| f.as_ref().is_some_and(&test))
         .collect()
 }
 
@@ -364,13 +352,25 @@ fn test_modules(path: &Path, text: &str) -> Vec<PathBuf> {
     out
 }
 
-/// Every Rust file of the crates `files` belong to (see [`index::crate_dir`]), walked as `check` walks directories; each file once.
-fn crate_files(files: &[PathBuf], cwd: &Path) -> Vec<PathBuf> {
+/// Every Rust file of the crates `files` belong to (see [`index::crate_dir`]), walked as `check`
+/// walks directories; each file once, the named ones first; and where each named file is in it.
+fn crate_files(files: &[PathBuf], cwd: &Path) -> (Vec<PathBuf>, Vec<usize>) {
     let mut dirs: Vec<PathBuf> = files.iter().map(|p| index::crate_dir(p)).collect();
     dirs.sort();
     dirs.dedup();
     // Compared as absolute paths, lexically: a stat per file of a large tree costs seconds.
-    let mut seen = HashSet::new();
+    let mut seen: HashMap<PathBuf, usize> = HashMap::new();
+    let mut context = Vec::new();
+    let mut add = |path: PathBuf| {
+        let at = *seen
+            .entry(walk::normalize(&cwd.join(&path)))
+            .or_insert(context.len());
+        if at == context.len() {
+            context.push(path);
+        }
+        at
+    };
+    let named = files.iter().map(|p| add(p.clone())).collect();
     // Crate directories are absolute; the files found in them are named relative to the
     // working directory when they are under it, as the user names files, so a finding that
     // points into another file ("via `helper` (src/x.rs:3)") prints its path the same way.
@@ -384,12 +384,10 @@ fn crate_files(files: &[PathBuf], cwd: &Path) -> Vec<PathBuf> {
             Ok(relative) => relative.to_path_buf(),
             Err(_) => i.path,
         });
-    files
-        .iter()
-        .cloned()
-        .chain(walked)
-        .filter(|p| seen.insert(walk::normalize(&cwd.join(p))))
-        .collect()
+    for path in walked {
+        add(path);
+    }
+    (context, named)
 }
 
 /// A Rust file's text, or the report that says why it cannot be read as Rust.
