@@ -53,6 +53,13 @@ fn a_missing_path_does_not_hide_the_findings_of_the_others() {
 }
 
 #[test]
+fn a_file_named_twice_is_reported_once() {
+    let dotted = format!("./{FAIL}");
+    let twice = run(&["--format", "json", FAIL, &dotted, FAIL]);
+    assert_eq!(common::findings(&twice.stdout).len(), 3);
+}
+
+#[test]
 fn a_file_that_does_not_parse_is_reported_and_the_run_goes_on() {
     let out = run(&[
         "--format",

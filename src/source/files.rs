@@ -246,14 +246,15 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
     }
     // Phase two: every named file, with the crate's helpers known.
     parallel(files.len(), |i| {
-        let (path, at) = (&files[i], named[i]);
-        let needs = match relevant[at] {
-            true if quiet[at] => Needs::Nothing,
-            true => Needs::Check {
+        let path = &files[i];
+        // A file named twice under two spellings (`x.rs`, `./x.rs`) is checked under the first.
+        let needs = match Some(named[i]).filter(|&at| context[at] == *path) {
+            Some(at) if relevant[at] && quiet[at] => Needs::Nothing,
+            Some(at) if relevant[at] => Needs::Check {
                 unparsed: unparsed[at],
             },
-            false if unlexable[at] || matters[at] => Needs::SyntaxOnly,
-            false => Needs::Nothing,
+            Some(at) if unlexable[at] || matters[at] => Needs::SyntaxOnly,
+            _ => Needs::Nothing,
         };
         Some(check_one(path, &index, needs, texts, cwd))
     })
