@@ -54,9 +54,15 @@ fn a_missing_path_does_not_hide_the_findings_of_the_others() {
 
 #[test]
 fn a_file_named_twice_is_reported_once() {
-    let dotted = format!("./{FAIL}");
-    let twice = run(&["--format", "json", FAIL, &dotted, FAIL]);
-    assert_eq!(common::findings(&twice.stdout).len(), 3);
+    // A loose file, and a file of a crate (whose facts come from the crate's file list).
+    for (file, count) in [
+        (FAIL, 3),
+        ("testdata/source/crates/own-constructor/src/main.rs", 1),
+    ] {
+        let dotted = format!("./{file}");
+        let twice = run(&["--format", "json", file, &dotted, file]);
+        assert_eq!(common::findings(&twice.stdout).len(), count, "{file}");
+    }
 }
 
 #[test]
