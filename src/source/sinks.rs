@@ -275,12 +275,18 @@ fn helper_error<'e>(
 /// (`framing::error(id, refusal.code, ..)`): where that value is built says the code.
 pub const CARRIED_CODE: &str = "the error's own code";
 
-/// `e.code`, `e.code()`, `&e.code`, `e.to_rpc_code()`: the code a bound error value carries.
+/// `e.code`, `e.code()`, `&e.code`, `e.to_rpc_code()`, `code`: the code a bound error value
+/// carries.
 fn reads_a_code(arg: &Expr) -> bool {
     let on_a_value = |e: &Expr| matches!(e, Expr::Path(p) if p.path.get_ident().is_some());
     let names_a_code = |name: String| name == "code" || name.ends_with("_code");
     match arg {
         Expr::Reference(r) => reads_a_code(&r.expr),
+        // `Err((code, message)) => error(id, code, ..)`: bound from the error value.
+        Expr::Path(p) => p
+            .path
+            .get_ident()
+            .is_some_and(|i| names_a_code(i.to_string())),
         Expr::Field(f) => {
             matches!(&f.member, syn::Member::Named(n) if names_a_code(n.to_string()))
                 && on_a_value(&f.base)
@@ -293,7 +299,7 @@ fn reads_a_code(arg: &Expr) -> bool {
 }
 
 /// The code and message an error value is built with: `Refusal { code: INVALID_PARAMS,
-/// message: .. }`, the struct a function of the file returns (`invalid("..")`), or a variant
+/// message: .. }`, `(INVALID_PARAMS, message)`, the struct a function of the file returns (`invalid("..")`), or a variant
 /// whose code the file's `impl` says (`GatewayError::UnknownServer(name)`).
 pub fn carried_code(facts: &FileFacts, value: &Expr) -> Option<(i64, Option<String>)> {
     let variant = |path: &syn::Path| {
@@ -323,6 +329,11 @@ pub fn carried_code(facts: &FileFacts, value: &Expr) -> Option<(i64, Option<Stri
         }
         other => other,
     };
+    if let Expr::Tuple(pair) = built
+        && let [code, message] = pair.elems.iter().collect::<Vec<_>>().as_slice()
+    {
+        return Some((facts.int_value(code)?, message_of(message)));
+    }
     let Expr::Struct(s) = built else { return None };
     let code = facts.int_value(field(s, "code")?)?;
     Some((code, field(s, "message").and_then(message_of)))

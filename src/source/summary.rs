@@ -264,8 +264,13 @@ fn returns(facts: &FileFacts, sig: &Signature) -> Option<Returns> {
         }
         return anyhow_result(facts, ty).then(|| Returns::ResultOf("anyhow::Error".to_string()));
     };
-    let Type::Path(error) = error else {
-        return None;
+    let error = match error {
+        Type::Path(error) => error,
+        // `Result<Value, (i32, String)>`: a code and a message, rendered by the caller.
+        Type::Tuple(pair) if pair.elems.len() == 2 => {
+            return Some(Returns::ResultOf("(code, message)".to_string()));
+        }
+        _ => return None,
     };
     if facts.is_rmcp_error(&path_strings(&error.path)) {
         return Some(Returns::RmcpResult);
