@@ -520,8 +520,10 @@ impl<'a> Walker<'_, 'a> {
 
     /// Records `value` if it is a protocol error for this root.
     fn report(&mut self, value: &'a Expr, exit: Option<Range<usize>>) {
-        if self.passes_on_a_helpers_error(value) {
-            return; // the helper reports it where it builds it
+        if self.passes_on_a_helpers_error(value)
+            || (self.kind == RootKind::Converted && self.passes_on_a_calls_error(value, &exit))
+        {
+            return; // reported where the calls' errors start
         }
         let mut value = value;
         if let Expr::Path(p) = value
@@ -568,6 +570,32 @@ impl<'a> Walker<'_, 'a> {
                     _ => None,
                 })
                 .is_some_and(|name| self.reports_itself(peel_await(guard.subject), &name))
+    }
+
+    /// `Err(e) => Err(e)` (or `Err(e.into())`) in a `match` on the value of calls, in a
+    /// converted function (`let result = match tool { "a" => self.a(args).await, .. }; match
+    /// result { .. }`): the calls' `Err` leaves as it is, so each call is forwarded, where it
+    /// is an origin unless it reports its own errors. Whether it found such calls.
+    fn passes_on_a_calls_error(&mut self, value: &'a Expr, exit: &Option<Range<usize>>) -> bool {
+        let Some(&Guard { kind, subject }) = self.guards.last() else {
+            return false;
+        };
+        let value = match value {
+            Expr::MethodCall(m) if m.method == "into" && m.args.is_empty() => &*m.receiver,
+            other => other,
+        };
+        let bound = matches!(value, Expr::Path(p) if p.path.get_ident().is_some());
+        if !bound || kind != GuardKind::MatchArm(ArmKind::Failure) {
+            return false;
+        }
+        let calls: Vec<&'a Expr> = tails(subject)
+            .into_iter()
+            .filter(|tail| callee(peel_await(tail)).is_some())
+            .collect();
+        for call in &calls {
+            self.mark_forwarded(call, exit.clone());
+        }
+        !calls.is_empty()
     }
 
     /// Whether `name` is a converted function of the crate, which reports its own errors.
@@ -690,7 +718,9 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
                     Expr::MethodCall(m) => Some(m.method.to_string()),
                     _ => None,
                 });
-                if !name.is_some_and(|n| self.is_converted(&n)) && !serializes(expr) {
+                let reports_elsewhere =
+                    |n: String| self.is_converted(&n) || self.index.never_fails(self.crate_dir, &n);
+                if !name.is_some_and(reports_elsewhere) && !serializes(expr) {
                     let error = self.origin(expr, context_message(expr));
                     self.push_site(error, expr, exit);
                 }
