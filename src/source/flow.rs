@@ -349,6 +349,11 @@ impl<'a> Walker<'_, 'a> {
         match peel_await(expr) {
             Expr::MethodCall(m) if m.args.len() == 1 => {
                 match (m.method.to_string().as_str(), &m.args[0]) {
+                    // `.map_err(|e| e.into())` in a converted function: the receiver's own
+                    // failure leaves, as `?` would pass it on.
+                    ("map_err", f) if self.kind == RootKind::Converted && passes_through(f) => {
+                        self.mark_forwarded(&m.receiver, exit);
+                    }
                     ("ok_or", value) => {
                         self.error_values.insert(value, exit);
                     }
@@ -1039,6 +1044,28 @@ fn serializes(expr: &Expr) -> bool {
     match path_strings(&p.path).as_slice() {
         [.., ty, f] if ty == "serde_json" => f.starts_with("to_"),
         [.., ty, f] if ty == "Content" => f == "json",
+        _ => false,
+    }
+}
+
+/// A `map_err` argument that hands the error on as it is: `|e| e`, `|e| e.into()`,
+/// `Into::into`, `From::from`.
+fn passes_through(f: &Expr) -> bool {
+    match f {
+        Expr::Closure(c) if c.inputs.len() == 1 => {
+            let Pat::Ident(param) = &c.inputs[0] else {
+                return false;
+            };
+            let body = match &*c.body {
+                Expr::MethodCall(m) if m.method == "into" && m.args.is_empty() => &*m.receiver,
+                other => other,
+            };
+            matches!(body, Expr::Path(p) if p.path.is_ident(&param.ident))
+        }
+        Expr::Path(p) => matches!(
+            path_strings(&p.path).as_slice(),
+            [.., ty, f] if (ty == "Into" && f == "into") || (ty == "From" && f == "from")
+        ),
         _ => false,
     }
 }

@@ -2,7 +2,7 @@
 // area's own dispatcher picks the operation, then passes the operation's failure on through
 // `match result { Err(e) => Err(e.into()) }`. The read loop converts every `Err` into a
 // JSON-RPC error: each failure is reported where it starts, three calls below the
-// conversion, not at the pass-through.
+// conversion, not at the pass-throughs.
 use serde_json::{Value, json};
 
 struct Files;
@@ -41,7 +41,8 @@ fn required<'a>(args: &'a Value, key: &str) -> anyhow::Result<&'a str> {
 fn call_tool(files: &Files, params: &Value) -> anyhow::Result<Value> {
     let name = params["name"].as_str().unwrap_or_default();
     match name {
-        "read_file" | "size" => files.handle(name, &params["arguments"]),
+        // Handed on as it is: not a conversion of its own.
+        "read_file" | "size" => files.handle(name, &params["arguments"]).map_err(|e| e.into()),
         _ => Ok(json!({"content": [{"type": "text", "text": "unknown tool"}], "isError": true})),
     }
 }
