@@ -492,7 +492,9 @@ impl<'a> Walker<'_, 'a> {
 
     /// A `?` in a handler whose error type is rmcp's: whatever its operand's error is, `?`
     /// converts it into a protocol error. Reported here unless a crate function it calls
-    /// reports its own errors, or the crate's index knows what it returns.
+    /// reports its own errors (a helper, or a function a hand-rolled dispatcher converts: not
+    /// one another handler converts with a `map_err` of its own), or the crate's index knows
+    /// what it returns.
     fn converts_by_type(&self, operand: &Expr) -> bool {
         let call = peel_await(operand);
         let rmcp = matches!(
@@ -512,7 +514,7 @@ impl<'a> Walker<'_, 'a> {
             && !name.is_some_and(|n| {
                 self.reports_itself(call, &n)
                     || self.index.lookup(self.crate_dir, &n).is_some()
-                    || self.is_converted(&n)
+                    || (self.is_converted(&n) && self.index.is_dispatched(self.crate_dir, &n))
             })
     }
 
