@@ -203,8 +203,9 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
     // A handler converts the errors of the crate's own functions (`self.repos.resolve(..)
     // .map_err(..)`), often defined in files that mention nothing MCP, as are the functions
     // whose errors those pass on: summarize the files that define them, a few calls deep.
+    let mut searched = HashSet::new();
     for _ in 0..CONVERTED_DEPTH {
-        let wanted = converted_names(&summaries);
+        let wanted = converted_names(&summaries, &mut searched);
         let found = parallel(context.len(), |i| {
             let names = wanted.get(&index::crate_dir(&context[i]))?;
             if summaries[i].is_some() || is_test_code(&context[i]) {
@@ -271,10 +272,14 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
 const CONVERTED_DEPTH: usize = 3;
 
 /// Per crate, the functions whose errors a handler converts, or that such a function passes
-/// on, that no summarized file defines.
-fn converted_names(summaries: &[Option<FileSummary>]) -> HashMap<PathBuf, HashSet<String>> {
+/// on, not looked for before (`searched`). Names are looked for even where a summarized file
+/// defines one: methods of other types share them (a handler's `create_transaction` and its
+/// API client's).
+fn converted_names(
+    summaries: &[Option<FileSummary>],
+    searched: &mut HashSet<(PathBuf, String)>,
+) -> HashMap<PathBuf, HashSet<String>> {
     let mut wanted: HashMap<PathBuf, HashSet<String>> = HashMap::new();
-    let mut defined: HashSet<(&Path, &str)> = HashSet::new();
     for summary in summaries.iter().flatten() {
         let names = wanted.entry(summary.crate_dir.clone()).or_default();
         names.extend(
@@ -284,14 +289,13 @@ fn converted_names(summaries: &[Option<FileSummary>]) -> HashMap<PathBuf, HashSe
                 .map(|(name, ..)| name.clone()),
         );
         for f in &summary.fns {
-            defined.insert((&summary.crate_dir, &f.name));
             if matches!(f.returns, index::Returns::ResultOf(_)) {
                 names.extend(f.forwards.iter().cloned());
             }
         }
     }
     for (dir, names) in &mut wanted {
-        names.retain(|name| !defined.contains(&(dir.as_path(), name.as_str())));
+        names.retain(|name| searched.insert((dir.clone(), name.clone())));
     }
     wanted.retain(|_, names| !names.is_empty());
     wanted

@@ -349,6 +349,11 @@ impl<'a> Walker<'_, 'a> {
         match peel_await(expr) {
             Expr::MethodCall(m) if m.args.len() == 1 => {
                 match (m.method.to_string().as_str(), &m.args[0]) {
+                    // `.map_err(|e| e.into())` in a converted function: the receiver's own
+                    // failure leaves, as `?` would pass it on.
+                    ("map_err", f) if self.kind == RootKind::Converted && passes_through(f) => {
+                        self.mark_forwarded(&m.receiver, exit);
+                    }
                     ("ok_or", value) => {
                         self.error_values.insert(value, exit);
                     }
@@ -487,7 +492,9 @@ impl<'a> Walker<'_, 'a> {
 
     /// A `?` in a handler whose error type is rmcp's: whatever its operand's error is, `?`
     /// converts it into a protocol error. Reported here unless a crate function it calls
-    /// reports its own errors, or the crate's index knows what it returns.
+    /// reports its own errors (a helper, or a function a hand-rolled dispatcher converts: not
+    /// one another handler converts with a `map_err` of its own), or the crate's index knows
+    /// what it returns.
     fn converts_by_type(&self, operand: &Expr) -> bool {
         let call = peel_await(operand);
         let rmcp = matches!(
@@ -507,7 +514,7 @@ impl<'a> Walker<'_, 'a> {
             && !name.is_some_and(|n| {
                 self.reports_itself(call, &n)
                     || self.index.lookup(self.crate_dir, &n).is_some()
-                    || self.is_converted(&n)
+                    || (self.is_converted(&n) && self.index.is_dispatched(self.crate_dir, &n))
             })
     }
 
@@ -520,8 +527,10 @@ impl<'a> Walker<'_, 'a> {
 
     /// Records `value` if it is a protocol error for this root.
     fn report(&mut self, value: &'a Expr, exit: Option<Range<usize>>) {
-        if self.passes_on_a_helpers_error(value) {
-            return; // the helper reports it where it builds it
+        if self.passes_on_a_helpers_error(value)
+            || (self.kind == RootKind::Converted && self.passes_on_a_calls_error(value, &exit))
+        {
+            return; // reported where the calls' errors start
         }
         let mut value = value;
         if let Expr::Path(p) = value
@@ -568,6 +577,32 @@ impl<'a> Walker<'_, 'a> {
                     _ => None,
                 })
                 .is_some_and(|name| self.reports_itself(peel_await(guard.subject), &name))
+    }
+
+    /// `Err(e) => Err(e)` (or `Err(e.into())`) in a `match` on the value of calls, in a
+    /// converted function (`let result = match tool { "a" => self.a(args).await, .. }; match
+    /// result { .. }`): the calls' `Err` leaves as it is, so each call is forwarded, where it
+    /// is an origin unless it reports its own errors. Whether it found such calls.
+    fn passes_on_a_calls_error(&mut self, value: &'a Expr, exit: &Option<Range<usize>>) -> bool {
+        let Some(&Guard { kind, subject }) = self.guards.last() else {
+            return false;
+        };
+        let value = match value {
+            Expr::MethodCall(m) if m.method == "into" && m.args.is_empty() => &*m.receiver,
+            other => other,
+        };
+        let bound = matches!(value, Expr::Path(p) if p.path.get_ident().is_some());
+        if !bound || kind != GuardKind::MatchArm(ArmKind::Failure) {
+            return false;
+        }
+        let calls: Vec<&'a Expr> = tails(subject)
+            .into_iter()
+            .filter(|tail| callee(peel_await(tail)).is_some())
+            .collect();
+        for call in &calls {
+            self.mark_forwarded(call, exit.clone());
+        }
+        !calls.is_empty()
     }
 
     /// Whether `name` is a converted function of the crate, which reports its own errors.
@@ -690,7 +725,9 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
                     Expr::MethodCall(m) => Some(m.method.to_string()),
                     _ => None,
                 });
-                if !name.is_some_and(|n| self.is_converted(&n)) && !serializes(expr) {
+                let reports_elsewhere =
+                    |n: String| self.is_converted(&n) || self.index.never_fails(self.crate_dir, &n);
+                if !name.is_some_and(reports_elsewhere) && !serializes(expr) {
                     let error = self.origin(expr, context_message(expr));
                     self.push_site(error, expr, exit);
                 }
@@ -1009,6 +1046,28 @@ fn serializes(expr: &Expr) -> bool {
     match path_strings(&p.path).as_slice() {
         [.., ty, f] if ty == "serde_json" => f.starts_with("to_"),
         [.., ty, f] if ty == "Content" => f == "json",
+        _ => false,
+    }
+}
+
+/// A `map_err` argument that hands the error on as it is: `|e| e`, `|e| e.into()`,
+/// `Into::into`, `From::from`.
+fn passes_through(f: &Expr) -> bool {
+    match f {
+        Expr::Closure(c) if c.inputs.len() == 1 => {
+            let Pat::Ident(param) = &c.inputs[0] else {
+                return false;
+            };
+            let body = match &*c.body {
+                Expr::MethodCall(m) if m.method == "into" && m.args.is_empty() => &*m.receiver,
+                other => other,
+            };
+            matches!(body, Expr::Path(p) if p.path.is_ident(&param.ident))
+        }
+        Expr::Path(p) => matches!(
+            path_strings(&p.path).as_slice(),
+            [.., ty, f] if (ty == "Into" && f == "into") || (ty == "From" && f == "from")
+        ),
         _ => false,
     }
 }

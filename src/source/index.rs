@@ -156,6 +156,10 @@ pub struct CrateIndex {
     /// Per crate and function: the positions of its parameters that carry a tool's
     /// arguments, a bit each.
     inputs: HashMap<(PathBuf, String), u64>,
+    /// Per crate, the functions returning another error type whose every definition never
+    /// returns an `Err` (an operation that answers its failures with an isError result):
+    /// passing on their `Err` starts no failure.
+    infallible: HashSet<(PathBuf, String)>,
 }
 
 impl CrateIndex {
@@ -171,12 +175,21 @@ impl CrateIndex {
         let mut failures = HashMap::new();
         let mut dispatched_calls = Vec::new();
         let inputs = fed_inputs(&files);
+        let mut infallible = HashSet::new();
+        for file in &files {
+            for f in file
+                .fns
+                .iter()
+                .filter(|f| matches!(f.returns, Returns::ResultOf(_)))
+            {
+                infallible.insert((file.crate_dir.clone(), f.name.clone()));
+            }
+        }
         for file in &files {
             for f in file.fns.iter().filter(|f| f.fails) {
-                others
-                    .entry((file.crate_dir.clone(), f.name.clone()))
-                    .or_default()
-                    .push(file.file.clone());
+                let key = (file.crate_dir.clone(), f.name.clone());
+                infallible.remove(&key);
+                others.entry(key).or_default().push(file.file.clone());
             }
             for (name, sink, dispatched) in &file.converted_calls {
                 let key = (file.crate_dir.clone(), name.clone());
@@ -251,6 +264,7 @@ impl CrateIndex {
             failures,
             dispatched: HashSet::new(),
             inputs,
+            infallible,
         };
         while let Some(key) = dispatched_calls.pop() {
             if !others.contains_key(&key) || !index.dispatched.insert(key.clone()) {
@@ -396,6 +410,12 @@ impl CrateIndex {
         found.sort_by(|a, b| (a.code, &a.file, a.line).cmp(&(b.code, &b.file, b.line)));
         found.dedup_by(|a, b| a.code == b.code);
         found
+    }
+
+    /// Whether `name` (in the crate at `dir`) returns another error type and never an `Err`.
+    pub fn never_fails(&self, dir: &Path, name: &str) -> bool {
+        self.infallible
+            .contains(&(dir.to_path_buf(), name.to_string()))
     }
 
     /// The positions of `name`'s parameters (in the crate at `dir`) that carry a tool's

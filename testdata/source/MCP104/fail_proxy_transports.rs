@@ -18,12 +18,13 @@ async fn forward_http(url: &str, request: &Value) -> anyhow::Result<Value> {
 
 async fn forward_stdio(request: &Value) -> anyhow::Result<Value> {
     let line = serde_json::to_string(request)?;
-    let answer = child_round_trip(&line).await?; //~ MCP104@18
+    let answer = child_round_trip(&line).await?;
     Ok(serde_json::from_str(&answer)?) //~ MCP104@8
 }
 
-async fn child_round_trip(_line: &str) -> anyhow::Result<String> {
-    Ok(String::new())
+async fn child_round_trip(line: &str) -> anyhow::Result<String> {
+    let output = std::process::Command::new("server").arg(line).output()?; //~ MCP104@18
+    Ok(String::from_utf8_lossy(&output.stdout).into_owned())
 }
 
 pub async fn handle(transport: &Transport, method: &str, request: Value) -> Value {

@@ -1,0 +1,4 @@
+pub mod create;
+pub mod notes;
+pub mod tools;
+pub mod validation;
