@@ -396,9 +396,13 @@ fn json_error(facts: &FileFacts, mac: &Macro) -> Option<ProtocolError> {
     };
     if let Some(entry) = top.iter().find(|e| e.key == "error") {
         let inner = single_brace_group(entry.value.clone()).map(object_entries);
-        // A JSON-RPC error is an object; `{"error": e.to_string()}` alone is a tool's own
-        // payload (sent inside a result), unless the envelope says it is a response.
-        if inner.is_none() && !has("jsonrpc") && !has("id") {
+        // A JSON-RPC error is an object with a code; `{"error": e.to_string()}` or `{"status":
+        // "error", "error": {"message": ..}}` alone is a tool's own payload (sent inside a
+        // result), unless the envelope says it is a response.
+        let coded = inner
+            .as_ref()
+            .is_some_and(|fields| fields.iter().any(|e| e.key == "code"));
+        if !coded && !has("jsonrpc") && !has("id") {
             return None;
         }
         return Some(error(&inner.unwrap_or_default()));
@@ -504,4 +508,34 @@ fn is_conversion(call: &ExprCall) -> bool {
 fn written(segments: &[String]) -> String {
     let start = segments.len().saturating_sub(2);
     segments[start..].join("::")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The code of the protocol error `json!` builds (0 when it names none), if it builds one.
+    fn json_error_code(written: &str) -> Option<i64> {
+        let file: syn::File = syn::parse_str("").expect("an empty file parses");
+        let facts = FileFacts::new(&file, &Default::default());
+        let Ok(Expr::Macro(m)) = syn::parse_str::<Expr>(written) else {
+            panic!("{written} is a macro call");
+        };
+        json_error(&facts, &m.mac).map(|e| e.code.unwrap_or(0))
+    }
+
+    #[test]
+    fn an_error_object_needs_a_code_or_an_envelope() {
+        let coded = r#"json!({ "error": { "code": -32602, "message": "bad" } })"#;
+        assert_eq!(json_error_code(coded), Some(-32602));
+        let enveloped = r#"json!({ "jsonrpc": "2.0", "id": id, "error": e })"#;
+        assert_eq!(json_error_code(enveloped), Some(0));
+        // A tool's own payload, sent inside a result.
+        let payload = r#"json!({ "status": "error", "error": { "message": "blocked" } })"#;
+        assert_eq!(json_error_code(payload), None);
+        assert_eq!(
+            json_error_code(r#"json!({ "error": e.to_string() })"#),
+            None
+        );
+    }
 }
