@@ -261,7 +261,12 @@ impl<'a> Walker<'_, 'a> {
             }
             Expr::Match(m) => {
                 for arm in &m.arms {
-                    self.mark_exits(&arm.body, exit.clone());
+                    // `match spawn_blocking(move || f(..)).await { Ok(result) => result, .. }`:
+                    // the arm's value is the task's own result, its `Err` an exit.
+                    match spawned_task(&m.expr).filter(|_| passes_on_ok(arm)) {
+                        Some(task) => self.enter_task(task, exit.clone()),
+                        None => self.mark_exits(&arm.body, exit.clone()),
+                    }
                 }
             }
             Expr::Paren(p) => self.mark_exits(&p.expr, exit),
@@ -1091,6 +1096,19 @@ fn context_message(expr: &Expr) -> Option<String> {
 
 /// The closure or async block of a spawned task (`tokio::task::spawn_blocking(move || ..)`,
 /// `tokio::spawn(async move { .. })`), through `.await` and a `.map_err(..)` of its join error.
+/// `Ok(result) => result`: the arm's value is what the `Ok` holds.
+fn passes_on_ok(arm: &syn::Arm) -> bool {
+    let Pat::TupleStruct(ok) = &arm.pat else {
+        return false;
+    };
+    match ok.elems.iter().collect::<Vec<_>>().as_slice() {
+        [Pat::Ident(bound)] => {
+            ok.path.is_ident("Ok") && is_path_named(&arm.body, &bound.ident.to_string())
+        }
+        _ => false,
+    }
+}
+
 fn spawned_task(expr: &Expr) -> Option<&Expr> {
     let mut expr = peel_await(expr);
     if let Expr::MethodCall(m) = expr
