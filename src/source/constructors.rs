@@ -93,10 +93,8 @@ fn block_end(bytes: &[u8]) -> Option<usize> {
                 }
             }
             b'"' => {
-                i += 1;
-                while i < bytes.len() && bytes[i] != b'"' {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
-                }
+                i = super::syntax::string_end(bytes, i + 1)?;
+                continue;
             }
             b'/' if bytes.get(i + 1) == Some(&b'/') => {
                 i += bytes[i..].iter().position(|b| *b == b'\n')?;

@@ -223,12 +223,12 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
             *summary = summary.take().or(found);
         }
     }
-    let unparsed = where_(&summaries, |s| s.unparsed);
-    let quiet = where_(&summaries, |s| !s.reports && !s.unparsed);
-    let unlexable = where_(&scans, |s| s.unlexable);
+    let unparsed = flags(&summaries, |s| s.unparsed);
+    let quiet = flags(&summaries, |s| !s.reports && !s.unparsed);
+    let unlexable = flags(&scans, |s| s.unlexable);
     // A named file that mentions MCP in a crate with nothing to report is still parsed, so
     // that a syntax error in it is said.
-    let matters = where_(&scans, |s| s.matters);
+    let matters = flags(&scans, |s| s.matters);
     let mut index = CrateIndex::build(summaries.into_iter().flatten().collect(), aliases);
     // Phase one and a half: the failures of the functions whose errors a handler converts.
     let failures = parallel(context.len(), |i| {
@@ -314,7 +314,7 @@ fn fn_names(text: &str) -> impl Iterator<Item = &str> {
 }
 
 /// Per file, whether its fact (what a phase learned of it, if anything) satisfies `test`.
-fn where_<T>(facts: &[Option<T>], test: impl Fn(&T) -> bool) -> Vec<bool> {
+fn flags<T>(facts: &[Option<T>], test: impl Fn(&T) -> bool) -> Vec<bool> {
     facts
         .iter()
         .map(|f| f.as_ref().is_some_and(&test))

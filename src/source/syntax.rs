@@ -149,7 +149,7 @@ fn raw_string_prefix(bytes: &[u8], i: usize) -> Option<(usize, usize)> {
 }
 
 /// Past the `"` that ends a string whose body starts at `i`.
-fn string_end(bytes: &[u8], mut i: usize) -> Option<usize> {
+pub(super) fn string_end(bytes: &[u8], mut i: usize) -> Option<usize> {
     while let Some(at) = bytes
         .get(i..)
         .and_then(|rest| memchr::memchr2(b'\\', b'"', rest))
