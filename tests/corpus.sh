@@ -28,7 +28,9 @@ actual=$(mktemp)
 trap 'rm -f "$actual"' EXIT
 # Every pinned crate is checked, the clean ones too. Advice and warnings about error texts
 # (MCP2xx) are not part of the figures.
-crates=$(sed -n 's/^\([a-zA-Z0-9_-]*\) = "=\(.*\)"$/\1-\2/p' "${manifests[@]}")
+# `name = "=1.0"`, or with features: `name = { version = "=1.0", features = [..] }`.
+crates=$(sed -n -e 's/^\([a-zA-Z0-9_-]*\) = "=\(.*\)"$/\1-\2/p' \
+  -e 's/^\([a-zA-Z0-9_-]*\) = { version = "=\([^"]*\)".*$/\1-\2/p' "${manifests[@]}")
 for crate in $crates; do
   (cd "$registry" && "$bin" --format concise "$crate" || true) | grep -v '^mcp-lint:' \
     | sed -E 's/^([^ ]+): (MCP[0-9]+) .*/\1 \2/' | grep ' MCP1' >> "$actual" || true
