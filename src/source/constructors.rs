@@ -3,6 +3,9 @@
 //! -> JsonRpcResponse { .. error: Some(JsonRpcError { code, .. }) .. }`, `fn error(id, code:
 //! i64, ..) -> Value { json!({"error": {"code": code, ..}}) }`). A call of one with a code
 //! (`JsonRpcResponse::err(id, -32602, ..)`) is a protocol error, in every file of the crate.
+//! So is a call of an error type's method that renders the error with its own code (`fn
+//! to_json_rpc_error(&self, id: ..) -> Value { json!({"error": {"code": self.code(), ..}}) }`):
+//! `e.to_json_rpc_error(id)` answers with the code of each value `e` can be.
 //!
 //! Read in phase zero, from the text (as the crate's named codes are), since phase one already
 //! needs them to see a handler's conversion: only a function whose signature takes an integer
@@ -45,8 +48,8 @@ const MAX_BODY: usize = 8192;
 /// Deeper blocks are not a constructor's (and are not handed to the parser).
 const MAX_DEPTH: usize = 32;
 
-/// The text of the function starting at `fn ` when its parameters include an integer and its
-/// body mentions a code and an error.
+/// The text of the function starting at `fn ` when its parameters include an integer (or it is
+/// a method, whose receiver may carry the code) and its body mentions a code and an error.
 fn candidate(text: &str) -> Option<&str> {
     let bytes = text.as_bytes();
     let find = |from: usize, limit: usize, wanted: &[u8]| {
@@ -65,7 +68,7 @@ fn candidate(text: &str) -> Option<&str> {
     let integer = [": i64", ": i32", ": i16", ": isize"]
         .iter()
         .any(|ty| params.contains(ty));
-    if !integer {
+    if !integer && !params.starts_with("(&self") {
         return None;
     }
     let body = find(close, MAX_SIGNATURE, b"{;")?;
@@ -107,8 +110,8 @@ fn block_end(bytes: &[u8]) -> Option<usize> {
 }
 
 /// The function's name, if an error object it builds takes its code from an integer
-/// parameter: a `code` field of a struct named for an error, or `"code"` in a `json!` error
-/// object.
+/// parameter or from its receiver (`self.code`, `self.json_rpc_code()`): a `code` field of a
+/// struct named for an error, or `"code"` in a `json!` error object.
 fn builds_coded_error(f: &syn::ItemFn) -> Option<String> {
     let params: Vec<String> = f
         .sig
@@ -119,6 +122,7 @@ fn builds_coded_error(f: &syn::ItemFn) -> Option<String> {
                 syn::Pat::Ident(i) => Some(i.ident.to_string()),
                 _ => None,
             },
+            syn::FnArg::Receiver(_) => Some("self".to_string()),
             _ => None,
         })
         .collect();
@@ -143,6 +147,9 @@ impl CodedError<'_> {
     fn is_param(&self, expr: &syn::Expr) -> bool {
         let expr = match expr {
             syn::Expr::Cast(c) => &*c.expr,
+            // `self.code`, `self.json_rpc_code()`: what the receiver carries.
+            syn::Expr::Field(f) => &*f.base,
+            syn::Expr::MethodCall(m) if m.args.is_empty() => &*m.receiver,
             other => other,
         };
         matches!(expr, syn::Expr::Path(p) if p.path.get_ident().is_some_and(|i| self.params.iter().any(|n| i == n)))

@@ -142,20 +142,29 @@ impl<'a> FileFacts<'a> {
                 continue;
             };
             for arm in &m.arms {
-                let path = match &arm.pat {
-                    syn::Pat::Path(p) => &p.path,
-                    syn::Pat::TupleStruct(t) => &t.path,
-                    syn::Pat::Struct(s) => &s.path,
-                    _ => continue,
+                // `E::A(_) | E::B(_) => -32603`: each case.
+                let cases: Vec<&syn::Pat> = match &arm.pat {
+                    syn::Pat::Or(o) => o.cases.iter().collect(),
+                    pat => vec![pat],
                 };
-                let segments = path_strings(path);
-                let owner = segments.iter().rev().nth(1).map(String::as_str);
-                if !matches!(owner, Some(o) if o == ty || o == "Self") {
-                    continue;
-                }
-                if let (Some(variant), Some(code)) = (segments.last(), self.int_value(&arm.body)) {
-                    self.variant_codes
-                        .insert((ty.clone(), variant.clone()), code);
+                for case in cases {
+                    let path = match case {
+                        syn::Pat::Path(p) => &p.path,
+                        syn::Pat::TupleStruct(t) => &t.path,
+                        syn::Pat::Struct(s) => &s.path,
+                        _ => continue,
+                    };
+                    let segments = path_strings(path);
+                    let owner = segments.iter().rev().nth(1).map(String::as_str);
+                    if !matches!(owner, Some(o) if o == ty || o == "Self") {
+                        continue;
+                    }
+                    if let (Some(variant), Some(code)) =
+                        (segments.last(), self.int_value(&arm.body))
+                    {
+                        self.variant_codes
+                            .insert((ty.clone(), variant.clone()), code);
+                    }
                 }
             }
         }
@@ -165,6 +174,13 @@ impl<'a> FileFacts<'a> {
     /// object with the code they are given.
     pub fn is_error_constructor(&self, name: &str) -> bool {
         self.constructors.contains(name)
+    }
+
+    /// What each variant of the file's error types is sent as: (type, variant, code).
+    pub fn variant_codes(&self) -> impl Iterator<Item = (String, String, i64)> + '_ {
+        self.variant_codes
+            .iter()
+            .map(|((ty, variant), code)| (ty.clone(), variant.clone(), *code))
     }
 
     /// The code `ty::variant` is sent as, if the file's impl of `ty` says.

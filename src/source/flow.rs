@@ -18,10 +18,10 @@ use syn::visit::{self, Visit};
 use syn::{Expr, Pat};
 
 use super::facts::{FileFacts, path_strings};
-use super::index::CrateIndex;
-use super::index::Sink;
+use super::index::{self, CrateIndex, Sink};
 use super::sinks::{
-    CARRIED_CODE, carried_code, coded_args, message_of, response_error, typed_error,
+    RENDERS_ITSELF, carried_code, coded_args, message_of, renders_own_code, response_error,
+    typed_error,
 };
 use super::site::{ArmKind, ErrorSite, Guard, GuardKind, ProtocolError, RootKind};
 use super::span_range;
@@ -34,7 +34,7 @@ pub struct Root<'a> {
     pub body: Body<'a>,
     /// For a [`RootKind::Converted`] function: the protocol error a handler converts its
     /// errors into.
-    pub converter: Option<&'a Sink>,
+    pub converter: Option<&'a [Sink]>,
     /// A tool function's signature: the names it binds its arguments to
     /// (`Parameters(Req { path, .. })`) make a condition on them a check of the tool's input.
     pub tool_sig: Option<&'a syn::Signature>,
@@ -219,7 +219,7 @@ struct Walker<'f, 'a> {
     crate_dir: &'f Path,
     kind: RootKind,
     /// For a converted function: the error its errors become.
-    converter: Option<&'f Sink>,
+    converter: Option<&'f [Sink]>,
     arguments: Vec<String>,
     guards: Vec<Guard<'a>>,
     /// `Err(..)` expressions whose value leaves the root, with the `return` that sends them.
@@ -261,9 +261,10 @@ impl<'a> Walker<'_, 'a> {
             }
             Expr::Match(m) => {
                 for arm in &m.arms {
-                    // `match spawn_blocking(move || f(..)).await { Ok(result) => result, .. }`:
-                    // the arm's value is the task's own result, its `Err` an exit.
-                    match spawned_task(&m.expr).filter(|_| passes_on_ok(arm)) {
+                    // `match spawn_blocking(move || f(..)).await { Ok(result) => result, .. }`,
+                    // `match timeout(limit, f(..)).await { Ok(result) => result, .. }`: the
+                    // arm's value is the task's own result, its `Err` an exit.
+                    match passed_on(m, arm) {
                         Some(task) => self.enter_task(task, exit.clone()),
                         None => self.mark_exits(&arm.body, exit.clone()),
                     }
@@ -382,6 +383,16 @@ impl<'a> Walker<'_, 'a> {
             }
             Expr::Call(c) if c.args.len() == 1 && is_path_named(&c.func, "Err") => {
                 self.error_values.insert(&c.args[0], exit);
+                true
+            }
+            // `items.iter().map(|v| check(v)).collect::<Result<_, _>>()?`: the first element's
+            // `Err` leaves.
+            Expr::MethodCall(m)
+                if m.method == "collect" && mapped_closure(&m.receiver).is_some() =>
+            {
+                if let Some(closure) = mapped_closure(&m.receiver) {
+                    self.enter_task(closure, exit);
+                }
                 true
             }
             // `match name { "a" => self.tool_a(args), .. }?`: each branch's error leaves.
@@ -589,7 +600,7 @@ impl<'a> Walker<'_, 'a> {
     /// result { .. }`): the calls' `Err` leaves as it is, so each call is forwarded, where it
     /// is an origin unless it reports its own errors. Whether it found such calls.
     fn passes_on_a_calls_error(&mut self, value: &'a Expr, exit: &Option<Range<usize>>) -> bool {
-        let Some(&Guard { kind, subject }) = self.guards.last() else {
+        let Some(&Guard { kind, subject, .. }) = self.guards.last() else {
             return false;
         };
         let value = match value {
@@ -616,15 +627,30 @@ impl<'a> Walker<'_, 'a> {
     }
 
     /// An error of a converted function, which becomes the converter's protocol error; with
-    /// the code it carries, where the converter writes that (see [`CARRIED_CODE`]).
+    /// the code it carries, where the converter writes that (see [`super::sinks::CARRIED_CODE`]).
     fn origin(&self, value: &Expr, message: Option<String>) -> ProtocolError {
         let mut error = opaque_error(value);
         error.call = None;
         error.message = message;
-        let mut error = self.converts(error);
-        if error.constructor == CARRIED_CODE
-            && let Some((code, message)) = carried_code(self.facts, value)
-        {
+        error.variant = enum_variant(value);
+        let error = self.converts(error);
+        match renders_own_code(&error.constructor) {
+            true => self.own_code(error, value),
+            false => error,
+        }
+    }
+
+    /// `error`, rendered with the code `value` carries, where the file says it. An error that
+    /// renders itself is one wherever else it comes from, and what it is about tells which;
+    /// a value whose code is read off it (`refusal.code`) that is built with none is not one
+    /// of the crate's coded errors, and stays [`super::sinks::CARRIED_CODE`], reported nowhere.
+    fn own_code(&self, mut error: ProtocolError, value: &Expr) -> ProtocolError {
+        if error.constructor == RENDERS_ITSELF {
+            error.constructor = "error value".to_string();
+        }
+        let crate_code =
+            |ty: &str, variant: &str| self.index.variant_code(self.crate_dir, ty, variant);
+        if let Some((code, message)) = carried_code(self.facts, value, crate_code) {
             error.constructor = "struct literal".to_string();
             error.code = Some(code);
             error.message = message.or(error.message);
@@ -632,9 +658,60 @@ impl<'a> Walker<'_, 'a> {
         error
     }
 
+    /// The error values the conversion `error` (at `at`, in a `match result { Err(e) => .. }`
+    /// arm) renders that the root builds itself (`Err(Error::Timeout(..))` where `result` is
+    /// computed): each is a protocol error where it is built, with the code it carries.
+    fn note_rendered(&mut self, error: &ProtocolError, at: &Expr) {
+        let Some(guard) = self.guards.last() else {
+            return;
+        };
+        if guard.kind != GuardKind::MatchArm(ArmKind::Failure) {
+            return;
+        }
+        let converter = Sink {
+            error: error.clone(),
+            file: self.text.name.clone(),
+            line: self
+                .text
+                .position(span_range(self.text, at.span()).start)
+                .line,
+            variants: Vec::new(),
+        };
+        for tail in tails(peel_await(guard.subject)) {
+            if let Expr::Call(c) = tail
+                && c.args.len() == 1
+                && is_path_named(&c.func, "Err")
+            {
+                let value = &c.args[0];
+                let origin = self.rendered_origin(value, converter.clone());
+                let span = span_range(self.text, value.span());
+                self.sites.push(ErrorSite {
+                    root: self.kind,
+                    error: origin,
+                    guards: Vec::new(),
+                    arguments: Vec::new(),
+                    span,
+                    exit: None,
+                });
+            }
+        }
+    }
+
+    /// An error value the root builds, rendered by `converter` with the code it carries.
+    fn rendered_origin(&self, value: &Expr, converter: Sink) -> ProtocolError {
+        let mut error = opaque_error(value);
+        error.call = None;
+        error.message = message_of(value);
+        error.via = converter.reached_via(String::new(), "the conversion").via;
+        self.own_code(error, value)
+    }
+
     /// `error` with the code and constructor of the conversion it goes through.
     fn converts(&self, mut error: ProtocolError) -> ProtocolError {
-        if let Some(converter) = self.converter {
+        let converter = self
+            .converter
+            .and_then(|sinks| index::conversion_for(sinks, error.variant.as_deref()));
+        if let Some(converter) = converter {
             let via = converter.reached_via(String::new(), "the conversion");
             error.constructor = via.constructor;
             error.code = via.code;
@@ -708,6 +785,9 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
     fn visit_expr(&mut self, expr: &'a Expr) {
         if self.kind == RootKind::HandRolled {
             if let Some(error) = response_error(self.facts, expr) {
+                if error.constructor == RENDERS_ITSELF {
+                    self.note_rendered(&error, expr);
+                }
                 self.push_site(error, expr, None);
                 return;
             }
@@ -733,8 +813,12 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
                 let reports_elsewhere =
                     |n: String| self.is_converted(&n) || self.index.never_fails(self.crate_dir, &n);
                 if !name.is_some_and(reports_elsewhere) && !serializes(expr) {
+                    // The conditions it sits under say nothing about why the call failed
+                    // (`if let Some(tag) = args.tag { db.query(tag).await? }`).
                     let error = self.origin(expr, context_message(expr));
+                    let guards = std::mem::take(&mut self.guards);
                     self.push_site(error, expr, exit);
+                    self.guards = guards;
                 }
             } else if let Some(exit) = self.forwarded.get(&(expr as *const Expr)).cloned()
                 && let Some(errors) = self.helper_errors(expr, false)
@@ -772,6 +856,7 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
                 literal.and_then(message_of)
             });
             let error = self.converts(ProtocolError {
+                variant: None,
                 written: format!("{}!", name.unwrap_or_default()),
                 constructor: "error value".to_string(),
                 code: None,
@@ -804,12 +889,10 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
                 && self.converts_by_type(&t.expr)
             {
                 // What failed is the operand: its words say what the error is about.
-                let guard = Guard {
-                    kind: GuardKind::Fallible,
-                    subject: &t.expr,
-                };
+                let guard = Guard::new(GuardKind::Fallible, &t.expr);
                 let operand = opaque_error(&t.expr);
                 let error = ProtocolError {
+                    variant: None,
                     written: format!("{}?", operand.written),
                     constructor: BY_TYPE.to_string(),
                     ..operand
@@ -851,10 +934,7 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
 
     fn visit_expr_if(&mut self, i: &'a syn::ExprIf) {
         self.visit_expr(&i.cond);
-        let condition = Guard {
-            kind: GuardKind::Condition,
-            subject: &i.cond,
-        };
+        let condition = Guard::new(GuardKind::Condition, &i.cond);
         // `if let McpRequest::ReadResource(..) = req.inner { .. }` answers another request.
         if matches!(&*i.cond, Expr::Let(l) if names_other_request(&l.pat)) {
             let other = Guard {
@@ -888,17 +968,14 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
         };
         for arm in &m.arms {
             let guard = Guard {
-                kind: GuardKind::MatchArm(arm_kind(&arm.pat)),
-                subject,
+                arm: Some(&arm.pat),
+                ..Guard::new(GuardKind::MatchArm(arm_kind(&arm.pat)), subject)
             };
             match &arm.pat {
                 // `X::CallTool(p) if denied.contains(&p.name) =>`: the arm's condition too,
                 // outside the arm itself, which stays the innermost guard.
                 Pat::Guard(g) => {
-                    let condition = Guard {
-                        kind: GuardKind::Condition,
-                        subject: &g.guard,
-                    };
+                    let condition = Guard::new(GuardKind::Condition, &g.guard);
                     self.with_guard(condition, |w| w.with_guard(guard, |w| w.visit_arm(arm)));
                 }
                 _ => self.with_guard(guard, |w| w.visit_arm(arm)),
@@ -914,13 +991,9 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
         self.visit_expr(&init.expr);
         self.parsing_request = outer;
         if let Some((_, diverge)) = &init.diverge {
-            self.with_guard(
-                Guard {
-                    kind: GuardKind::LetElse,
-                    subject: &init.expr,
-                },
-                |w| w.visit_expr(diverge),
-            );
+            self.with_guard(Guard::new(GuardKind::LetElse, &init.expr), |w| {
+                w.visit_expr(diverge)
+            });
         }
         if let Pat::Ident(p) = &local.pat {
             self.locals.entry(p.ident.to_string()).or_insert(&init.expr);
@@ -937,21 +1010,15 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
         }
         self.visit_expr(&m.receiver);
         let absent = m.method == "ok_or" || m.method == "ok_or_else";
-        self.with_guard(
-            Guard {
-                kind: if absent {
-                    GuardKind::Absent
-                } else {
-                    GuardKind::Fallible
-                },
-                subject: &m.receiver,
-            },
-            |w| {
-                for arg in &m.args {
-                    w.visit_expr(arg);
-                }
-            },
-        );
+        let kind = match absent {
+            true => GuardKind::Absent,
+            false => GuardKind::Fallible,
+        };
+        self.with_guard(Guard::new(kind, &m.receiver), |w| {
+            for arg in &m.args {
+                w.visit_expr(arg);
+            }
+        });
     }
 }
 
@@ -1004,6 +1071,35 @@ fn names_other_request(pat: &Pat) -> bool {
         if request.ends_with("Request") && !variant.starts_with("CallTool"))
 }
 
+/// The closure of `iter.map(|v| ..)`.
+fn mapped_closure(expr: &Expr) -> Option<&Expr> {
+    match expr {
+        Expr::MethodCall(m) if m.method == "map" && m.args.len() == 1 => {
+            matches!(&m.args[0], Expr::Closure(_)).then_some(&m.args[0])
+        }
+        _ => None,
+    }
+}
+
+/// The variant of an error enum a value is built as: `ToolError::Internal(..)`,
+/// `ToolError::NotFound`, `ToolError::Denied { .. }`.
+fn enum_variant(value: &Expr) -> Option<String> {
+    let path = match value {
+        Expr::Call(c) => match &*c.func {
+            Expr::Path(p) => &p.path,
+            _ => return None,
+        },
+        Expr::Path(p) => &p.path,
+        Expr::Struct(s) => &s.path,
+        _ => return None,
+    };
+    let [.., _, variant] = &path.segments.iter().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let name = variant.ident.to_string();
+    name.starts_with(char::is_uppercase).then_some(name)
+}
+
 /// The expressions whose value is the value of `expr` (block tails, branches, arms).
 pub fn tails(expr: &Expr) -> Vec<&Expr> {
     let mut out = Vec::new();
@@ -1033,7 +1129,11 @@ fn collect_tails<'e>(expr: &'e Expr, out: &mut Vec<&'e Expr>) {
                 collect_tails(other, out);
             }
         }
-        Expr::Match(m) => m.arms.iter().for_each(|a| collect_tails(&a.body, out)),
+        Expr::Match(m) => m.arms.iter().for_each(|a| match passed_on(m, a) {
+            Some(Expr::Closure(c)) => collect_tails(&c.body, out),
+            Some(task) => collect_tails(task, out),
+            None => collect_tails(&a.body, out),
+        }),
         Expr::Paren(p) => collect_tails(&p.expr, out),
         _ => out.push(expr),
     }
@@ -1107,6 +1207,24 @@ fn passes_on_ok(arm: &syn::Arm) -> bool {
         }
         _ => false,
     }
+}
+
+/// What `arm` of `m` answers with when it passes on the result of a spawned task or of a
+/// future run under a time limit (`match timeout(limit, f(..)).await { Ok(result) => result,
+/// .. }`): the task, or the future.
+fn passed_on<'e>(m: &'e syn::ExprMatch, arm: &syn::Arm) -> Option<&'e Expr> {
+    if !passes_on_ok(arm) {
+        return None;
+    }
+    spawned_task(&m.expr).or_else(|| match peel_await(&m.expr) {
+        Expr::Call(c)
+            if c.args.len() == 2
+                && matches!(&*c.func, Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "timeout")) =>
+        {
+            Some(&c.args[1])
+        }
+        _ => None,
+    })
 }
 
 fn spawned_task(expr: &Expr) -> Option<&Expr> {
@@ -1220,6 +1338,7 @@ fn opaque_error(value: &Expr) -> ProtocolError {
         text
     };
     ProtocolError {
+        variant: None,
         written,
         constructor: "error value".to_string(),
         code: None,

@@ -31,6 +31,7 @@ impl Sink {
     /// conversion ("via `call_plugin` (src/plugin.rs:120)").
     pub fn reached_via(&self, written: String, through: &str) -> ProtocolError {
         ProtocolError {
+            variant: None,
             written,
             via: Some(Via {
                 text: format!("via {through} ({}:{})", self.file, self.line),
@@ -87,6 +88,9 @@ pub struct Failure {
     pub code: &'static str,
     pub file: String,
     pub line: usize,
+    /// The variant of the crate's error it is built as, when known: a conversion's arm for
+    /// another variant does not answer it.
+    pub variant: Option<String>,
 }
 
 /// One file's contribution.
@@ -106,6 +110,9 @@ pub struct FileSummary {
     /// The lines of its tools' typed arguments.
     pub typed_arguments: Vec<usize>,
     pub fns: Vec<FnSummary>,
+    /// What each variant of the file's error types is sent as (see
+    /// [`FileFacts::variant_code`]): (type, variant, code).
+    pub variant_codes: Vec<(String, String, i64)>,
     /// `impl From<X> for ErrorData`: `X` and what `from` builds.
     pub froms: Vec<(String, Vec<Sink>)>,
     /// Per caller: the calls that pass on a tool's arguments or the caller's parameters.
@@ -142,8 +149,9 @@ pub struct CrateIndex {
     tools: HashMap<PathBuf, CrateTools>,
     /// Per crate, the functions returning another error type whose errors a tools/call
     /// handler converts into a protocol error (transitively through `?`), with the error
-    /// the conversion builds. Each is walked as a root of its own (`RootKind::Converted`).
-    converted: HashMap<(PathBuf, String), Sink>,
+    /// the conversion builds: one per arm where the conversion answers each variant of the
+    /// error in its own way. Each is walked as a root of its own (`RootKind::Converted`).
+    converted: HashMap<(PathBuf, String), Vec<Sink>>,
     /// The files that define such functions.
     converted_files: HashSet<String>,
     /// Converted functions that a hand-rolled dispatcher converts (transitively): a tools/call
@@ -160,6 +168,9 @@ pub struct CrateIndex {
     /// returns an `Err` (an operation that answers its failures with an isError result):
     /// passing on their `Err` starts no failure.
     infallible: HashSet<(PathBuf, String)>,
+    /// Per crate, type and variant: the code the crate's impl of the type sends it as, for
+    /// the values built in other files.
+    variant_codes: HashMap<(PathBuf, String, String), i64>,
 }
 
 impl CrateIndex {
@@ -170,11 +181,21 @@ impl CrateIndex {
         let mut queue: Vec<(PathBuf, String)> = Vec::new();
         let mut tools: HashMap<PathBuf, CrateTools> = HashMap::new();
         let mut others: HashMap<(PathBuf, String), Vec<String>> = HashMap::new();
-        let mut conversions: Vec<((PathBuf, String), Sink)> = Vec::new();
+        // The arms of one conversion (`Err(E::A(m)) => .., Err(E::B(m)) => ..`) convert together.
+        let mut conversions: Vec<((PathBuf, String), Vec<Sink>)> = Vec::new();
         let mut tool_fns = HashSet::new();
         let mut failures = HashMap::new();
         let mut dispatched_calls = Vec::new();
         let inputs = fed_inputs(&files);
+        let variant_codes = files
+            .iter()
+            .flat_map(|file| {
+                let codes = file.variant_codes.iter();
+                codes.map(|(ty, variant, code)| {
+                    ((file.crate_dir.clone(), ty.clone(), variant.clone()), *code)
+                })
+            })
+            .collect();
         let mut infallible = HashSet::new();
         for file in &files {
             for f in file
@@ -196,7 +217,10 @@ impl CrateIndex {
                 if *dispatched {
                     dispatched_calls.push(key.clone());
                 }
-                conversions.push((key, sink.clone()));
+                match conversions.last_mut() {
+                    Some((last, sinks)) if *last == key => sinks.push(sink.clone()),
+                    _ => conversions.push((key, vec![sink.clone()])),
+                }
             }
         }
         for file in &files {
@@ -265,6 +289,7 @@ impl CrateIndex {
             dispatched: HashSet::new(),
             inputs,
             infallible,
+            variant_codes,
         };
         while let Some(key) = dispatched_calls.pop() {
             if !others.contains_key(&key) || !index.dispatched.insert(key.clone()) {
@@ -276,20 +301,20 @@ impl CrateIndex {
         }
         // Breadth first, so each function keeps the conversion nearest a handler.
         let mut next = std::collections::VecDeque::from(conversions);
-        while let Some((key, sink)) = next.pop_front() {
+        while let Some((key, sinks)) = next.pop_front() {
             let Some(files) = others.get(&key) else {
                 continue;
             };
             if index.converted.contains_key(&key) {
                 continue;
             }
-            index.converted.insert(key.clone(), sink.clone());
+            index.converted.insert(key.clone(), sinks.clone());
             index.converted_files.extend(files.iter().cloned());
             for f in fns.get(&key).into_iter().flatten() {
                 next.extend(
                     f.forwards
                         .iter()
-                        .map(|n| ((key.0.clone(), n.clone()), sink.clone())),
+                        .map(|n| ((key.0.clone(), n.clone()), sinks.clone())),
                 );
             }
         }
@@ -331,8 +356,7 @@ impl CrateIndex {
     /// `variant` is the one the value was built as (`Error::NotFound(..)`), when known.
     pub fn conversion(&self, dir: &Path, ty: &str, variant: Option<&str>) -> Option<Sink> {
         let sinks = self.froms.get(&(dir.to_path_buf(), ty.to_string()))?;
-        let variants: Vec<String> = variant.map(str::to_string).into_iter().collect();
-        converting(sinks, &variants).into_iter().next()
+        conversion_for(sinks, variant)
     }
 
     /// Where the crate at `dir` routes its tools, and its tools' typed arguments.
@@ -361,10 +385,12 @@ impl CrateIndex {
         self.helper_files.contains(file) || self.converted_files.contains(file)
     }
 
-    /// The protocol error a handler converts the errors of `name` (in the crate at `dir`)
-    /// into, when `name` is a converted function.
-    pub fn conversion_of(&self, dir: &Path, name: &str) -> Option<&Sink> {
-        self.converted.get(&(dir.to_path_buf(), name.to_string()))
+    /// The protocol errors a handler converts the errors of `name` (in the crate at `dir`)
+    /// into, when `name` is a converted function: one per arm of a conversion by variant.
+    pub fn conversion_of(&self, dir: &Path, name: &str) -> Option<&[Sink]> {
+        self.converted
+            .get(&(dir.to_path_buf(), name.to_string()))
+            .map(Vec::as_slice)
     }
 
     /// Whether the file named `file` defines a converted function.
@@ -387,8 +413,14 @@ impl CrateIndex {
 
     /// The failures that start in the converted functions `names` (in the crate at `dir`) or
     /// in the functions whose `Err` they pass on: what a handler's conversion of their errors
-    /// answers. One per case, the first where it starts (by file and line).
-    pub fn converted_failures(&self, dir: &Path, names: &[String]) -> Vec<&Failure> {
+    /// answers: those of its `variants` of the crate's error (any, when empty). One per case,
+    /// the first where it starts (by file and line).
+    pub fn converted_failures(
+        &self,
+        dir: &Path,
+        names: &[String],
+        variants: &[String],
+    ) -> Vec<&Failure> {
         let mut seen = HashSet::new();
         let mut queue: Vec<&str> = names
             .iter()
@@ -404,12 +436,21 @@ impl CrateIndex {
             else {
                 continue;
             };
-            found.extend(own);
+            let answered = |f: &&Failure| {
+                variants.is_empty() || f.variant.as_ref().is_none_or(|v| variants.contains(v))
+            };
+            found.extend(own.iter().filter(answered));
             queue.extend(forwards.iter().map(String::as_str));
         }
         found.sort_by(|a, b| (a.code, &a.file, a.line).cmp(&(b.code, &b.file, b.line)));
         found.dedup_by(|a, b| a.code == b.code);
         found
+    }
+
+    /// The code `ty::variant` is sent as, where a file of the crate at `dir` says.
+    pub fn variant_code(&self, dir: &Path, ty: &str, variant: &str) -> Option<i64> {
+        let key = (dir.to_path_buf(), ty.to_string(), variant.to_string());
+        self.variant_codes.get(&key).copied()
     }
 
     /// Whether `name` (in the crate at `dir`) returns another error type and never an `Err`.
@@ -527,6 +568,17 @@ fn resolve(
 /// What a `From` builds for values of `variants` (any, when empty). Where those arms build
 /// errors with different codes, one sink stands for them with neither code nor message: which
 /// one a `?` meets is not known.
+/// The conversion of an error built as `variant` (any, when unknown) among a conversion's
+/// `sinks`: the one arm that answers it, or, where arms of other codes may, one of no code.
+pub fn conversion_for(sinks: &[Sink], variant: Option<&str>) -> Option<Sink> {
+    let variants: Vec<String> = variant.map(str::to_string).into_iter().collect();
+    let answering = converting(sinks, &variants);
+    match answering.is_empty() {
+        true => converting(sinks, &[]).into_iter().next(),
+        false => answering.into_iter().next(),
+    }
+}
+
 fn converting(sinks: &[Sink], variants: &[String]) -> Vec<Sink> {
     let mut out: Vec<Sink> = sinks
         .iter()

@@ -66,7 +66,8 @@ struct Flow {
 }
 
 impl Flow {
-    /// The origin of the first tracked name `expr` mentions.
+    /// The tool's, where `expr` reads a tools/call request's arguments (`params["arguments"]`,
+    /// `request.arguments`); else the origin of the first tracked name `expr` mentions.
     fn origin(&self, expr: &Expr) -> Option<Origin> {
         struct Mentions<'t>(&'t [(String, Origin)], Option<Origin>);
         impl<'a> Visit<'a> for Mentions<'_> {
@@ -76,14 +77,26 @@ impl Flow {
                 }
             }
         }
+        if reads_arguments(expr) {
+            return Some(Origin::Tool);
+        }
         let mut mentions = Mentions(&self.tracked, None);
         mentions.visit_expr(expr);
         mentions.1
     }
 
-    fn record<'e>(&mut self, callee: String, args: impl Iterator<Item = &'e Expr>) {
+    /// `only_tool`: record only what the tool's arguments feed.
+    fn record<'e>(
+        &mut self,
+        callee: String,
+        args: impl Iterator<Item = &'e Expr>,
+        only_tool: bool,
+    ) {
         for (position, arg) in args.enumerate() {
-            if let Some(origin) = self.origin(arg) {
+            if let Some(origin) = self
+                .origin(arg)
+                .filter(|o| !only_tool || *o == Origin::Tool)
+            {
                 self.feeds.push(Feed {
                     callee: callee.clone(),
                     position,
@@ -115,18 +128,47 @@ impl<'a> Visit<'a> for Flow {
                 if let Expr::Path(p) = &*c.func
                     && let Some(last) = p.path.segments.last()
                 {
-                    self.record(last.ident.to_string(), c.args.iter());
+                    self.record(last.ident.to_string(), c.args.iter(), false);
                 }
             }
             // `self.helper(a, b)`, `self.repos.resolve(a)` (a method of the server's own
             // state): the receiver is not a parameter position.
             Expr::MethodCall(m) if on_self(&m.receiver) => {
-                self.record(m.method.to_string(), m.args.iter());
+                self.record(m.method.to_string(), m.args.iter(), false);
             }
+            // `handlers.handle_tool_call(name, arguments)` in a hand-rolled dispatcher: another
+            // value's method, which a tool's arguments alone make worth following.
+            Expr::MethodCall(m) => self.record(m.method.to_string(), m.args.iter(), true),
             _ => {}
         }
         visit::visit_expr(self, expr);
     }
+}
+
+/// Whether `expr` reads the `arguments` of a request: `params["arguments"]`,
+/// `params.get("arguments")`, `request.arguments`.
+fn reads_arguments(expr: &Expr) -> bool {
+    struct Reads(bool);
+    impl<'a> Visit<'a> for Reads {
+        fn visit_expr(&mut self, expr: &'a Expr) {
+            let named = |e: &Expr| matches!(e, Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) if s.value() == "arguments");
+            self.0 |= match expr {
+                Expr::Index(i) => named(&i.index),
+                Expr::MethodCall(m) => {
+                    matches!(m.method.to_string().as_str(), "get" | "remove" | "take")
+                        && m.args.first().is_some_and(named)
+                }
+                Expr::Field(f) => matches!(&f.member, syn::Member::Named(n) if n == "arguments"),
+                _ => false,
+            };
+            if !self.0 {
+                visit::visit_expr(self, expr);
+            }
+        }
+    }
+    let mut reads = Reads(false);
+    reads.visit_expr(expr);
+    reads.0
 }
 
 /// `self`, or a field of it (`self.repos`, `self.state.db`).
@@ -148,7 +190,9 @@ pub fn derived_arguments(lets: &[(&Pat, &Expr)], mut names: Vec<String>) -> Vec<
         let before = names.len();
         for (pat, init) in lets {
             let reads = inspects_arguments(init, &names)
-                || (subject(init) == Subject::Argument || reads_by_key(init, &names))
+                || (subject(init) == Subject::Argument
+                    || reads_by_key(init, &names)
+                    || indexes_arguments(init, &names))
                     && !awaits(init);
             if reads {
                 bindings(pat, &mut names);
@@ -187,6 +231,25 @@ fn reads_by_key(init: &Expr, names: &[String]) -> bool {
         }))
     });
     keyed && given_arguments
+}
+
+/// A value read out of the arguments by key and converted: `params["title"].as_str()
+/// .ok_or_else(..)?`, `args["limit"].as_u64().unwrap_or(10)`.
+fn indexes_arguments(init: &Expr, names: &[String]) -> bool {
+    let mut expr = init;
+    loop {
+        expr = match expr {
+            Expr::Try(t) => &t.expr,
+            Expr::Reference(r) => &r.expr,
+            Expr::MethodCall(m) => &m.receiver,
+            Expr::Index(i) => {
+                let keyed = matches!(&*i.index, Expr::Lit(l) if matches!(l.lit, syn::Lit::Str(_)));
+                return keyed
+                    && matches!(&*i.expr, Expr::Path(p) if p.path.get_ident().is_some_and(|id| names.iter().any(|n| id == n)));
+            }
+            _ => return false,
+        };
+    }
 }
 
 /// The names a pattern binds (`Some(x)`, `Req { path, .. }`, `(a, b)`), appended to `out` where

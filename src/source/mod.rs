@@ -284,7 +284,8 @@ fn check_parsed(
         };
         for site in &walk.sites {
             let (calls, dispatched) = facts.through_dispatchers(flow::converted_calls(site));
-            let failures = index.converted_failures(&crate_dir, &calls);
+            let variants = summary::arm_variants(site);
+            let failures = index.converted_failures(&crate_dir, &calls, &variants);
             // What a dispatcher's tools/call arm passes on cannot fail: only other methods'
             // errors reach this conversion.
             if dispatched && failures.is_empty() {
@@ -358,6 +359,7 @@ pub fn converted_failures(
                     code: rule.meta.code,
                     file: source.name.clone(),
                     line: source.position(site.span.start).line,
+                    variant: site.error.variant.clone(),
                 })
             })
             .collect();
@@ -380,7 +382,7 @@ fn site_findings(
 ) -> Vec<Finding> {
     // A conversion that writes the code its error carries adds none: the errors are
     // reported where they are built, each with its own.
-    if site.error.constructor == sinks::CARRIED_CODE {
+    if sinks::renders_own_code(&site.error.constructor) {
         return Vec::new();
     }
     let evidence = site.evidence();

@@ -71,6 +71,7 @@ pub fn typed_error(facts: &FileFacts, expr: &Expr, root: RootKind) -> Option<Pro
             };
             if let Some(code) = sdk_code {
                 return Some(ProtocolError {
+                    variant: None,
                     written,
                     constructor: ctor.clone(),
                     code: Some(code),
@@ -90,6 +91,7 @@ pub fn typed_error(facts: &FileFacts, expr: &Expr, root: RootKind) -> Option<Pro
                     (code, call.args.first().and_then(message_of))
                 };
                 return Some(ProtocolError {
+                    variant: None,
                     written,
                     constructor: ctor.clone(),
                     code,
@@ -101,6 +103,7 @@ pub fn typed_error(facts: &FileFacts, expr: &Expr, root: RootKind) -> Option<Pro
             if facts.is_rpc_error(ty) {
                 let code = well_known_code(ctor)?;
                 return Some(ProtocolError {
+                    variant: None,
                     written,
                     constructor: ctor.clone(),
                     code: Some(code),
@@ -119,6 +122,7 @@ pub fn typed_error(facts: &FileFacts, expr: &Expr, root: RootKind) -> Option<Pro
                     _ => return None,
                 };
                 return Some(ProtocolError {
+                    variant: None,
                     written,
                     constructor: ctor.clone(),
                     code: Some(-32603),
@@ -183,6 +187,7 @@ pub fn response_error(facts: &FileFacts, expr: &Expr) -> Option<ProtocolError> {
                     return None;
                 }
                 return Some(ProtocolError {
+                    variant: None,
                     written: written(&segments),
                     constructor: ctor.clone(),
                     code,
@@ -210,6 +215,7 @@ pub fn response_error(facts: &FileFacts, expr: &Expr) -> Option<ProtocolError> {
                         .is_some_and(|t| t.to_lowercase().ends_with("error"))
                     {
                         return Some(ProtocolError {
+                            variant: None,
                             written: written(&segments),
                             constructor: inner_ctor.clone(),
                             code: coded_args(facts, inner.args.iter())
@@ -227,6 +233,22 @@ pub fn response_error(facts: &FileFacts, expr: &Expr) -> Option<ProtocolError> {
             (!ty_name.contains("result") && !ty_name.contains("content"))
                 .then(|| helper_error(facts, &written(&segments), ctor, call.args.iter()))
                 .flatten()
+        }
+        // `e.to_json_rpc_error(id)`: an error that renders itself with the code it carries.
+        Expr::MethodCall(m)
+            if facts.is_error_constructor(&m.method.to_string())
+                && matches!(&*m.receiver, Expr::Path(p) if p.path.get_ident().is_some_and(|i| i != "self"))
+                && coded_args(facts, m.args.iter()).is_none() =>
+        {
+            Some(ProtocolError {
+                variant: None,
+                written: m.method.to_string(),
+                constructor: RENDERS_ITSELF.to_string(),
+                code: None,
+                message: None,
+                via: None,
+                call: None,
+            })
         }
         Expr::MethodCall(m) => helper_error(
             facts,
@@ -259,6 +281,7 @@ fn helper_error<'e>(
         return None;
     }
     Some(ProtocolError {
+        variant: None,
         written: written.to_string(),
         constructor: match carried {
             true => CARRIED_CODE.to_string(),
@@ -274,6 +297,17 @@ fn helper_error<'e>(
 /// The constructor of an error object written with the code of the error value it renders
 /// (`framing::error(id, refusal.code, ..)`): where that value is built says the code.
 pub const CARRIED_CODE: &str = "the error's own code";
+
+/// The constructor of an error object an error renders itself as (`e.to_json_rpc_error(id)`,
+/// see [`super::constructors`]): every value of its type, coded by variant or converted by
+/// `?`, is answered so.
+pub const RENDERS_ITSELF: &str = "the error's own rendering";
+
+/// Whether a conversion writes the code of the error value it renders: it adds none, the
+/// values are reported where they are built.
+pub fn renders_own_code(constructor: &str) -> bool {
+    constructor == CARRIED_CODE || constructor == RENDERS_ITSELF
+}
 
 /// `e.code`, `e.code()`, `&e.code`, `e.to_rpc_code()`, `code`: the code a bound error value
 /// carries.
@@ -301,13 +335,20 @@ fn reads_a_code(arg: &Expr) -> bool {
 /// The code and message an error value is built with: `Refusal { code: INVALID_PARAMS,
 /// message: .. }`, `(INVALID_PARAMS, message)`, the struct a function of the file returns (`invalid("..")`), or a variant
 /// whose code the file's `impl` says (`GatewayError::UnknownServer(name)`).
-pub fn carried_code(facts: &FileFacts, value: &Expr) -> Option<(i64, Option<String>)> {
+/// `crate_code`: what a variant is sent as where another file of the crate says.
+pub fn carried_code(
+    facts: &FileFacts,
+    value: &Expr,
+    crate_code: impl Fn(&str, &str) -> Option<i64>,
+) -> Option<(i64, Option<String>)> {
     let variant = |path: &syn::Path| {
         let segments = path_strings(path);
         let [.., ty, variant] = segments.as_slice() else {
             return None;
         };
-        facts.variant_code(ty, variant)
+        facts
+            .variant_code(ty, variant)
+            .or_else(|| crate_code(ty, variant))
     };
     let built = match value {
         Expr::Path(p) => return variant(&p.path).map(|code| (code, None)),
@@ -350,6 +391,7 @@ pub(super) fn coded_args<'e>(
 
 fn struct_error(facts: &FileFacts, s: &ExprStruct) -> Option<ProtocolError> {
     Some(ProtocolError {
+        variant: None,
         written: written(&path_strings(&s.path)),
         constructor: "struct literal".to_string(),
         code: field(s, "code").and_then(|e| facts.int_value(e)),
@@ -386,6 +428,7 @@ fn json_error(facts: &FileFacts, mac: &Macro) -> Option<ProtocolError> {
                 .and_then(|e| syn::parse2::<Expr>(e.value.clone()).ok())
         };
         ProtocolError {
+            variant: None,
             written: "json!".to_string(),
             constructor: "json!".to_string(),
             code: value("code").and_then(|e| facts.int_value(&e)),

@@ -28,6 +28,9 @@ pub struct ProtocolError {
     /// For an error value built by a call this file cannot see into (`Err(tool_not_found(x))`),
     /// the function called, for the crate index to resolve.
     pub call: Option<String>,
+    /// The variant of the crate's own error enum the value is built as (`ToolError::Internal`
+    /// in `Err(ToolError::Internal(..))`), for a conversion that answers each differently.
+    pub variant: Option<String>,
 }
 
 /// A condition the error sits under, innermost last.
@@ -35,6 +38,18 @@ pub struct ProtocolError {
 pub struct Guard<'a> {
     pub kind: GuardKind,
     pub subject: &'a Expr,
+    /// A `match` arm's pattern: which variants of an error a conversion's arm answers.
+    pub arm: Option<&'a syn::Pat>,
+}
+
+impl<'a> Guard<'a> {
+    pub fn new(kind: GuardKind, subject: &'a Expr) -> Self {
+        Guard {
+            kind,
+            subject,
+            arm: None,
+        }
+    }
 }
 
 #[derive(Debug, Clone)]

@@ -9,7 +9,7 @@ use syn::{Block, Expr, GenericArgument, ImplItem, Pat, PathArguments, Signature,
 use super::facts::{FileFacts, path_strings};
 use super::flow::{self, Body, Context, Root};
 use super::index::{CrateAliases, CrateIndex, FileSummary, FnSummary, Returns, Sink, crate_dir};
-use super::site::{ProtocolError, RootKind};
+use super::site::{ErrorSite, ProtocolError, RootKind};
 use super::{defaults, inputs, results, roots, sinks, span_range, syntax};
 use crate::suppress;
 use crate::text::SourceText;
@@ -40,6 +40,7 @@ fn fill(
     crate_aliases: &CrateAliases,
 ) {
     let facts = FileFacts::new(file, crate_aliases);
+    summary.variant_codes = facts.variant_codes().collect();
     let mut items = Items::default();
     items.visit_file(file);
     let empty = CrateIndex::default();
@@ -106,7 +107,7 @@ fn fill(
         summary.typed_arguments,
         defaults_report,
     ) = defaults::tools_of(file, &facts, source);
-    let converted_calls = |sites: &[super::site::ErrorSite]| -> Vec<(String, Sink, bool)> {
+    let converted_calls = |sites: &[ErrorSite]| -> Vec<(String, Sink, bool)> {
         let converted = sites.iter().flat_map(|s| {
             let (calls, _) = facts.through_dispatchers(flow::converted_calls(s));
             calls.into_iter().map(move |name| (name, s))
@@ -114,7 +115,9 @@ fn fill(
         converted
             .map(|(name, s)| {
                 let dispatched = s.root == RootKind::HandRolled;
-                (name, sink(s.error.clone(), s.span.clone()), dispatched)
+                let mut sink = sink(s.error.clone(), s.span.clone());
+                sink.variants = arm_variants(s);
+                (name, sink, dispatched)
             })
             .collect()
     };
@@ -210,6 +213,19 @@ pub fn fallible_fns<'a>(
 }
 
 /// The variants an arm pattern names (`X::A(..) | X::B { .. }`); empty for a catch-all.
+/// The variants of the crate's error that the `Err(..)` arm a site sits in answers
+/// (`Err(ToolError::Internal(msg)) =>`); empty for any.
+pub fn arm_variants(site: &ErrorSite) -> Vec<String> {
+    match site.guards.last().and_then(|g| g.arm) {
+        Some(Pat::TupleStruct(t))
+            if t.elems.len() == 1 && t.path.segments.last().is_some_and(|s| s.ident == "Err") =>
+        {
+            pattern_variants(&t.elems[0])
+        }
+        _ => Vec::new(),
+    }
+}
+
 fn pattern_variants(pat: &Pat) -> Vec<String> {
     let path = match pat {
         Pat::TupleStruct(t) => &t.path,

@@ -2,7 +2,8 @@
 // area's own dispatcher picks the operation, then passes the operation's failure on through
 // `match result { Err(e) => Err(e.into()) }`. The read loop converts every `Err` into a
 // JSON-RPC error: each failure is reported where it starts, three calls below the
-// conversion, not at the pass-throughs.
+// conversion, not at the pass-throughs; a missing argument (`params["arguments"]` handed down)
+// is invalid input.
 use serde_json::{Value, json};
 
 struct Files;
@@ -34,7 +35,7 @@ impl Files {
 fn required<'a>(args: &'a Value, key: &str) -> anyhow::Result<&'a str> {
     match args.get(key).and_then(Value::as_str) {
         Some(value) => Ok(value),
-        None => Err(anyhow::anyhow!("missing argument {key}")), //~ MCP104@21
+        None => Err(anyhow::anyhow!("missing argument {key}")), //~ MCP103@21
     }
 }
 
@@ -59,6 +60,6 @@ pub fn serve(line: &str) -> Value {
     let request: Value = serde_json::from_str(line).unwrap_or_default();
     match handle_request(&Files, &request) {
         Ok(result) => json!({"jsonrpc": "2.0", "id": request["id"], "result": result}),
-        Err(e) => json!({"jsonrpc": "2.0", "id": request["id"], "error": {"code": -32603, "message": e.to_string()}}), //~ MCP104@19
+        Err(e) => json!({"jsonrpc": "2.0", "id": request["id"], "error": {"code": -32603, "message": e.to_string()}}), //~ MCP103@19 MCP104@19
     }
 }

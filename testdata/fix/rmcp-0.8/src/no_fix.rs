@@ -27,8 +27,8 @@ impl Clock {
         // In a closure, `return` would not leave the tool: no fix.
         let hours = zones
             .iter()
-            .map(|z| z.parse::<i32>().map_err(|_| McpError::invalid_params(format!("bad zone {z}"), None)))
-            .collect::<Result<Vec<_>, _>>()?; //~ MCP103@13
+            .map(|z| z.parse::<i32>().map_err(|_| McpError::invalid_params(format!("bad zone {z}"), None))) //~ MCP103@51
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(CallToolResult::success(vec![Content::text(format!("{hours:?}"))]))
     }
 
