@@ -967,6 +967,7 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
             _ => &m.expr,
         };
         for arm in &m.arms {
+            let subject = raced(subject, &arm.pat).unwrap_or(subject);
             let guard = Guard {
                 arm: Some(&arm.pat),
                 ..Guard::new(GuardKind::MatchArm(arm_kind(&arm.pat)), subject)
@@ -1069,6 +1070,25 @@ fn names_other_request(pat: &Pat) -> bool {
     let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
     matches!(segments.as_slice(), [.., request, variant]
         if request.ends_with("Request") && !variant.starts_with("CallTool"))
+}
+
+/// The future an arm of `match select(a, b).await` answers: `Either::Left(..)` is `a`'s,
+/// `Either::Right(..)` is `b`'s (a tool raced against its cancellation is not cancelled in
+/// the tool's arm).
+fn raced<'e>(subject: &'e Expr, arm: &Pat) -> Option<&'e Expr> {
+    let Expr::Call(c) = peel_await(subject) else {
+        return None;
+    };
+    let select = matches!(&*c.func, Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "select"));
+    let Pat::TupleStruct(t) = arm else {
+        return None;
+    };
+    let side = t.path.segments.last()?.ident.to_string();
+    match (select && c.args.len() == 2, side.as_str()) {
+        (true, "Left") => Some(&c.args[0]),
+        (true, "Right") => Some(&c.args[1]),
+        _ => None,
+    }
 }
 
 /// The closure of `iter.map(|v| ..)`.
