@@ -266,6 +266,8 @@ impl<'a> Walker<'_, 'a> {
                     // arm's value is the task's own result, its `Err` an exit.
                     match passed_on(m, arm) {
                         Some(task) => self.enter_task(task, exit.clone()),
+                        // `response => response`: the matched value itself.
+                        None if passes_on_binding(arm) => self.mark_exits(&m.expr, exit.clone()),
                         None => self.mark_exits(&arm.body, exit.clone()),
                     }
                 }
@@ -1217,6 +1219,11 @@ fn context_message(expr: &Expr) -> Option<String> {
 /// The closure or async block of a spawned task (`tokio::task::spawn_blocking(move || ..)`,
 /// `tokio::spawn(async move { .. })`), through `.await` and a `.map_err(..)` of its join error.
 /// `Ok(result) => result`: the arm's value is what the `Ok` holds.
+/// `response => response`: an arm that answers with the matched value as it is.
+fn passes_on_binding(arm: &syn::Arm) -> bool {
+    matches!(&arm.pat, Pat::Ident(b) if b.subpat.is_none() && is_path_named(&arm.body, &b.ident.to_string()))
+}
+
 fn passes_on_ok(arm: &syn::Arm) -> bool {
     let Pat::TupleStruct(ok) = &arm.pat else {
         return false;
