@@ -269,6 +269,9 @@ impl CodeError {
                 "name required",
                 "name must be a string",
                 "invalid tool name type",
+                "expected 'name'",
+                "expected `name`",
+                "expected \"name\"",
             ])
     }
 

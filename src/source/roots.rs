@@ -68,9 +68,15 @@ impl<'a> Finder<'_, 'a> {
     }
 
     fn hand_rolled_handler(&mut self, sig: &Signature, block: &'a syn::Block) {
+        if HAND_ROLLED_HANDLERS.contains(&sig.ident.to_string().as_str()) {
+            self.hand_rolled_type_handler(block);
+        }
+    }
+
+    /// A hand-rolled tools/call handler's body, in a file that uses no SDK.
+    fn hand_rolled_type_handler(&mut self, block: &'a syn::Block) {
         let sdks = self.facts.sdks;
-        let named = HAND_ROLLED_HANDLERS.contains(&sig.ident.to_string().as_str());
-        if named && !sdks.rmcp && !sdks.rust_mcp_sdk && !sdks.other {
+        if !sdks.rmcp && !sdks.rust_mcp_sdk && !sdks.other {
             self.push(RootKind::HandRolled, Body::Block(block));
         }
     }
@@ -123,6 +129,13 @@ impl<'a> Visit<'a> for Finder<'_, 'a> {
                     self.push(RootKind::HandRolled, Body::Block(&f.block));
                 }
                 (None, _) => self.hand_rolled_handler(&f.sig, &f.block),
+                // `impl CommandHandler for ToolsCallHandler { fn handle(..) }`: the handler a
+                // hand-rolled server registers for "tools/call".
+                (Some(_), "handle" | "call" | "execute" | "process")
+                    if handles_tools_call(&i.self_ty) =>
+                {
+                    self.hand_rolled_type_handler(&f.block);
+                }
                 _ => {}
             }
             self.tool_fn(&f.attrs, &f.sig, &f.block);
@@ -274,6 +287,19 @@ fn tools_call_arm(m: &syn::ExprMatch) -> Option<&syn::Arm> {
         .zip(&methods)
         .find(|(_, names)| dispatches && names.iter().any(|n| n == "tools/call"))
         .map(|(arm, _)| arm)
+}
+
+/// A type named for the tools/call handler: `ToolsCallHandler`, `CallToolHandler`.
+fn handles_tools_call(ty: &syn::Type) -> bool {
+    let syn::Type::Path(p) = ty else { return false };
+    let Some(last) = p.path.segments.last() else {
+        return false;
+    };
+    let name = last.ident.to_string().to_lowercase();
+    name.ends_with("handler")
+        && ["toolscall", "toolcall", "calltool"]
+            .iter()
+            .any(|n| name.contains(n))
 }
 
 /// `impl Service<RouterRequest> for ..`: a tower-mcp layer between the transport and the router.
