@@ -86,15 +86,11 @@ const BY_TYPE: &str = "`?`";
 /// several calls picked by a `match`): the converter of a catch-all. Not a failed lookup of
 /// the tool by name: that is an unknown tool wherever the lookup fails.
 pub fn converted_calls(site: &ErrorSite) -> Vec<String> {
-    let Some(guard) = site.guards.last() else {
+    let Some(guard) = converting_guard(&site.guards) else {
         return Vec::new();
     };
-    let converts = matches!(
-        guard.kind,
-        GuardKind::Fallible | GuardKind::MatchArm(ArmKind::Failure)
-    );
     // `?` is the operand's own `From`, not a conversion the crate wrote.
-    if !converts || site.error.constructor == BY_TYPE || site.evidence().follows_tool_lookup() {
+    if site.error.constructor == BY_TYPE || site.evidence().follows_tool_lookup() {
         return Vec::new();
     }
     let subject = peel_await(guard.subject);
@@ -105,6 +101,20 @@ pub fn converted_calls(site: &ErrorSite) -> Vec<String> {
             .filter_map(|tail| callee(peel_await(tail)))
             .collect(),
     }
+}
+
+/// The guard of a conversion an error sits in (`Err(e) => ..`, `.map_err(|e| ..)`), through
+/// the conditions inside it that only pick how to send it (`if let Some(id) = id { .. }`).
+pub fn converting_guard<'g, 'a>(guards: &'g [Guard<'a>]) -> Option<&'g Guard<'a>> {
+    let guard = guards
+        .iter()
+        .rev()
+        .find(|g| g.kind != GuardKind::Condition)?;
+    matches!(
+        guard.kind,
+        GuardKind::Fallible | GuardKind::MatchArm(ArmKind::Failure)
+    )
+    .then_some(guard)
 }
 
 #[derive(Clone, Copy)]
@@ -664,7 +674,7 @@ impl<'a> Walker<'_, 'a> {
     /// arm) renders that the root builds itself (`Err(Error::Timeout(..))` where `result` is
     /// computed): each is a protocol error where it is built, with the code it carries.
     fn note_rendered(&mut self, error: &ProtocolError, at: &Expr) {
-        let Some(guard) = self.guards.last() else {
+        let Some(guard) = converting_guard(&self.guards) else {
             return;
         };
         if guard.kind != GuardKind::MatchArm(ArmKind::Failure) {

@@ -276,17 +276,17 @@ fn helper_error<'e>(
     }
     let code = coded_args(facts, args.clone());
     // `error(id, refusal.code, ..)`: the code the error value carries, each origin its own.
-    let carried = code.is_none() && args.clone().any(reads_a_code);
-    if code.is_none() && !carried {
+    let carried = match code {
+        Some(_) => None,
+        None => args.clone().find_map(reads_a_code),
+    };
+    if code.is_none() && carried.is_none() {
         return None;
     }
     Some(ProtocolError {
         variant: None,
         written: written.to_string(),
-        constructor: match carried {
-            true => CARRIED_CODE.to_string(),
-            false => name.to_string(),
-        },
+        constructor: carried.unwrap_or(name).to_string(),
         code,
         message: args.into_iter().find_map(message_of),
         via: None,
@@ -299,8 +299,9 @@ fn helper_error<'e>(
 pub const CARRIED_CODE: &str = "the error's own code";
 
 /// The constructor of an error object an error renders itself as (`e.to_json_rpc_error(id)`,
-/// see [`super::constructors`]): every value of its type, coded by variant or converted by
-/// `?`, is answered so.
+/// see [`super::constructors`]), or one given a code computed from the error where it is
+/// rendered (`let (code, msg) = match e { .. }; error(id, code, msg)`): every value of its
+/// type, coded by variant or converted by `?`, is answered so.
 pub const RENDERS_ITSELF: &str = "the error's own rendering";
 
 /// Whether a conversion writes the code of the error value it renders: it adds none, the
@@ -309,18 +310,21 @@ pub fn renders_own_code(constructor: &str) -> bool {
     constructor == CARRIED_CODE || constructor == RENDERS_ITSELF
 }
 
-/// `e.code`, `e.code()`, `&e.code`, `e.to_rpc_code()`, `code`: the code a bound error value
-/// carries.
-fn reads_a_code(arg: &Expr) -> bool {
+/// `e.code`, `e.code()`, `&e.code`, `e.to_rpc_code()`: the code a bound error value carries
+/// ([`CARRIED_CODE`]); `code`: one bound from the error or computed from it
+/// ([`RENDERS_ITSELF`]: `Err((code, message)) =>`, `let (code, msg) = match e { .. }`).
+fn reads_a_code(arg: &Expr) -> Option<&'static str> {
     let on_a_value = |e: &Expr| matches!(e, Expr::Path(p) if p.path.get_ident().is_some());
     let names_a_code = |name: String| name == "code" || name.ends_with("_code");
-    match arg {
-        Expr::Reference(r) => reads_a_code(&r.expr),
-        // `Err((code, message)) => error(id, code, ..)`: bound from the error value.
-        Expr::Path(p) => p
-            .path
-            .get_ident()
-            .is_some_and(|i| names_a_code(i.to_string())),
+    let read = match arg {
+        Expr::Reference(r) => return reads_a_code(&r.expr),
+        Expr::Path(p) => {
+            let named = p
+                .path
+                .get_ident()
+                .is_some_and(|i| names_a_code(i.to_string()));
+            return named.then_some(RENDERS_ITSELF);
+        }
         Expr::Field(f) => {
             matches!(&f.member, syn::Member::Named(n) if names_a_code(n.to_string()))
                 && on_a_value(&f.base)
@@ -329,7 +333,8 @@ fn reads_a_code(arg: &Expr) -> bool {
             names_a_code(m.method.to_string()) && m.args.is_empty() && on_a_value(&m.receiver)
         }
         _ => false,
-    }
+    };
+    read.then_some(CARRIED_CODE)
 }
 
 /// The code and message an error value is built with: `Refusal { code: INVALID_PARAMS,

@@ -216,7 +216,7 @@ pub fn fallible_fns<'a>(
 /// The variants of the crate's error that the `Err(..)` arm a site sits in answers
 /// (`Err(ToolError::Internal(msg)) =>`); empty for any.
 pub fn arm_variants(site: &ErrorSite) -> Vec<String> {
-    match site.guards.last().and_then(|g| g.arm) {
+    match flow::converting_guard(&site.guards).and_then(|g| g.arm) {
         Some(Pat::TupleStruct(t))
             if t.elems.len() == 1 && t.path.segments.last().is_some_and(|s| s.ident == "Err") =>
         {
