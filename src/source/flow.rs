@@ -652,7 +652,7 @@ impl<'a> Walker<'_, 'a> {
         }
     }
 
-    /// `error`, rendered with the code `value` carries, where the file says it. An error that
+    /// `error`, rendered with the code `value` carries, where the crate says it. An error that
     /// renders itself is one wherever else it comes from, and what it is about tells which;
     /// a value whose code is read off it (`refusal.code`) that is built with none is not one
     /// of the crate's coded errors, and stays [`super::sinks::CARRIED_CODE`], reported nowhere.
