@@ -84,7 +84,9 @@ impl<'a> FileFacts<'a> {
             ..FileFacts::default()
         };
         facts.collect(&file.items);
-        facts.dispatchers = super::roots::dispatchers(file);
+        // The crate's, then the file's own.
+        facts.dispatchers = crate_aliases.dispatchers.clone();
+        facts.dispatchers.extend(super::roots::dispatchers(file));
         for i in std::mem::take(&mut facts.impls) {
             facts.add_variant_codes(i);
         }

@@ -28,6 +28,9 @@ struct Scan {
     codes: Vec<(String, i64)>,
     /// Its error-response constructors, shared with the crate's other files.
     constructors: Vec<String>,
+    /// Its dispatchers with a `"tools/call"` arm and the calls that arm passes on, shared with
+    /// the crate's other files (a caller in another file converts their `Err`).
+    dispatchers: Vec<(String, Vec<String>)>,
     matters: bool,
     reports: bool,
     /// The paths of the modules it declares `#[cfg(test)] mod name;`: test code, in files of
@@ -95,6 +98,7 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
             aliases: index::type_aliases(&text),
             codes: index::error_codes(&text),
             constructors: super::constructors::error_constructors(&text),
+            dispatchers: super::roots::dispatchers_in(&text),
             matters,
             reports: matters && super::may_report(&text),
             test_modules: test_modules(&context[i], &text),
@@ -126,6 +130,7 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
     let mut written: HashMap<&PathBuf, Vec<(String, String)>> = HashMap::new();
     let mut codes: HashMap<&PathBuf, Vec<(String, i64)>> = HashMap::new();
     let mut constructors: HashMap<&PathBuf, HashSet<String>> = HashMap::new();
+    let mut dispatchers: HashMap<&PathBuf, HashMap<String, Vec<String>>> = HashMap::new();
     for scan in scans.iter().flatten() {
         let entry = written.entry(&scan.crate_dir).or_default();
         entry.extend(scan.aliases.iter().cloned());
@@ -133,6 +138,8 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
         entry.extend(scan.codes.iter().cloned());
         let entry = constructors.entry(&scan.crate_dir).or_default();
         entry.extend(scan.constructors.iter().cloned());
+        let entry = dispatchers.entry(&scan.crate_dir).or_default();
+        entry.extend(scan.dispatchers.iter().cloned());
     }
     let aliases: HashMap<PathBuf, CrateAliases> = written
         .into_iter()
@@ -140,6 +147,7 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
             let mut names = CrateAliases::resolve(&written);
             names.codes = index::unambiguous(codes.remove(dir).unwrap_or_default());
             names.constructors = constructors.remove(dir).unwrap_or_default();
+            names.dispatchers = dispatchers.remove(dir).unwrap_or_default();
             (dir.clone(), names)
         })
         .filter(|(_, names)| {
@@ -148,6 +156,7 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
                 || !names.codes.is_empty()
                 || !names.other_results.is_empty()
                 || !names.constructors.is_empty()
+                || !names.dispatchers.is_empty()
         })
         .collect();
     let none = CrateAliases::default();

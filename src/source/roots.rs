@@ -263,7 +263,22 @@ pub fn dispatchers(file: &syn::File) -> std::collections::HashMap<String, Vec<St
     out
 }
 
-/// `match dispatch(..).await { .., Err(e) => .. }` on a function of the file that dispatches
+/// [`dispatchers`] of a file's text, read in phase zero for the crate's other files: only a
+/// text that names `"tools/call"` is parsed.
+pub fn dispatchers_in(text: &str) -> Vec<(String, Vec<String>)> {
+    if memchr::memmem::find(text.as_bytes(), b"\"tools/call\"").is_none() {
+        return Vec::new();
+    }
+    let Ok(file) = super::parse(text) else {
+        return Vec::new();
+    };
+    let mut found: Vec<(String, Vec<String>)> = dispatchers(&file).into_iter().collect();
+    found.sort();
+    proc_macro2::extra::invalidate_current_thread_spans();
+    found
+}
+
+/// `match dispatch(..).await { .., Err(e) => .. }` on a function of the crate that dispatches
 /// tools/call (see [`dispatchers`]).
 fn converts_a_dispatcher(m: &syn::ExprMatch, facts: &FileFacts) -> bool {
     let dispatches =

@@ -519,12 +519,14 @@ pub fn message_of(expr: &Expr) -> Option<String> {
             Lit::Str(s) => Some(s.value()),
             _ => None,
         },
+        // `format!("..")`, and the error values `anyhow!("..")`, `eyre!("..")`.
         Expr::Macro(m)
-            if m.mac
-                .path
-                .segments
-                .last()
-                .is_some_and(|s| s.ident == "format") =>
+            if m.mac.path.segments.last().is_some_and(|s| {
+                matches!(
+                    s.ident.to_string().as_str(),
+                    "format" | "anyhow" | "eyre" | "format_err"
+                )
+            }) =>
         {
             match m.mac.tokens.clone().into_iter().next() {
                 Some(TokenTree::Literal(l)) => syn::parse_str::<syn::LitStr>(&l.to_string())
