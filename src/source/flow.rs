@@ -696,15 +696,7 @@ impl<'a> Walker<'_, 'a> {
             {
                 let value = &c.args[0];
                 let origin = self.rendered_origin(value, converter.clone());
-                let span = span_range(self.text, value.span());
-                self.sites.push(ErrorSite {
-                    root: self.kind,
-                    error: origin,
-                    guards: Vec::new(),
-                    arguments: Vec::new(),
-                    span,
-                    exit: None,
-                });
+                self.push_unguarded(origin, span_range(self.text, value.span()), None);
             }
         }
     }
@@ -745,8 +737,7 @@ impl<'a> Walker<'_, 'a> {
         span: Range<usize>,
         exit: Option<Range<usize>>,
     ) {
-        let other_request = GuardKind::MatchArm(ArmKind::OtherRequest);
-        if self.guards.iter().any(|g| g.kind == other_request) {
+        if self.answers_other_request() {
             return;
         }
         let failed = |g: &Guard| {
@@ -758,14 +749,49 @@ impl<'a> Walker<'_, 'a> {
         if self.parsing_request && self.guards.last().is_some_and(failed) {
             return;
         }
+        self.record(error, span, exit, true);
+    }
+
+    /// A site whose conditions say nothing about why it failed: a call's own failure, a
+    /// helper's error, an error value a conversion renders. None where only another request
+    /// than tools/call gets here.
+    fn push_unguarded(
+        &mut self,
+        error: ProtocolError,
+        span: Range<usize>,
+        exit: Option<Range<usize>>,
+    ) {
+        if !self.answers_other_request() {
+            self.record(error, span, exit, false);
+        }
+    }
+
+    /// `explained`: with the guards it sits under and the names of the tool's arguments.
+    fn record(
+        &mut self,
+        error: ProtocolError,
+        span: Range<usize>,
+        exit: Option<Range<usize>>,
+        explained: bool,
+    ) {
+        let (guards, arguments) = match explained {
+            true => (self.guards.clone(), self.arguments.clone()),
+            false => (Vec::new(), Vec::new()),
+        };
         self.sites.push(ErrorSite {
             root: self.kind,
             error,
-            guards: self.guards.clone(),
-            arguments: self.arguments.clone(),
+            guards,
+            arguments,
             span,
             exit,
         });
+    }
+
+    /// Whether only another request than tools/call gets here.
+    fn answers_other_request(&self) -> bool {
+        let other_request = GuardKind::MatchArm(ArmKind::OtherRequest);
+        self.guards.iter().any(|g| g.kind == other_request)
     }
 
     fn with_guard(&mut self, guard: Guard<'a>, f: impl FnOnce(&mut Self)) {
@@ -828,23 +854,14 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
                     // The conditions it sits under say nothing about why the call failed
                     // (`if let Some(tag) = args.tag { db.query(tag).await? }`).
                     let error = self.origin(expr, context_message(expr));
-                    let guards = std::mem::take(&mut self.guards);
-                    self.push_site(error, expr, exit);
-                    self.guards = guards;
+                    self.push_unguarded(error, span_range(self.text, expr.span()), exit);
                 }
             } else if let Some(exit) = self.forwarded.get(&(expr as *const Expr)).cloned()
                 && let Some(errors) = self.helper_errors(expr, false)
             {
                 // The caller's conditions say nothing about why the helper failed.
                 for error in errors {
-                    self.sites.push(ErrorSite {
-                        root: self.kind,
-                        error,
-                        guards: Vec::new(),
-                        arguments: Vec::new(),
-                        span: span_range(self.text, expr.span()),
-                        exit: exit.clone(),
-                    });
+                    self.push_unguarded(error, span_range(self.text, expr.span()), exit.clone());
                 }
             }
         }
