@@ -8,6 +8,7 @@ use std::collections::{HashMap, HashSet};
 use syn::{Expr, File, ImplItem, Item, Lit, Type, UnOp, UseTree};
 
 use super::index::CrateAliases;
+use super::names;
 
 /// MCP SDKs a file can use, recognised by the crate a `use` item or path starts with.
 #[derive(Debug, Default, Clone, Copy)]
@@ -49,7 +50,8 @@ pub struct FileFacts<'a> {
     type_aliases: HashMap<String, &'a Type>,
     local_types: HashSet<String>,
     consts: HashMap<String, i64>,
-    /// Function and method bodies by name, for following calls within the file.
+    /// Function and method bodies by name (see [`super::names`]), for following calls within
+    /// the file.
     pub fns: HashMap<String, Vec<&'a syn::Block>>,
     pub sdks: Sdks,
     /// Names other files of the crate give rmcp's error (`pub type McpError = rmcp::ErrorData`).
@@ -110,12 +112,12 @@ impl<'a> FileFacts<'a> {
                     self.local_types.insert(e.ident.to_string());
                 }
                 Item::Const(c) => self.add_const(&c.ident, &c.expr),
-                Item::Fn(f) => self.add_fn(&f.sig, &f.block),
+                Item::Fn(f) => self.add_fn(names::free(&f.sig.ident), &f.block),
                 Item::Impl(i) => {
                     self.impls.push(i);
                     for item in &i.items {
                         match item {
-                            ImplItem::Fn(f) => self.add_fn(&f.sig, &f.block),
+                            ImplItem::Fn(f) => self.add_fn(names::method(&f.sig.ident), &f.block),
                             ImplItem::Const(c) => self.add_const(&c.ident, &c.expr),
                             _ => {}
                         }
@@ -244,11 +246,8 @@ impl<'a> FileFacts<'a> {
         }
     }
 
-    fn add_fn(&mut self, sig: &syn::Signature, block: &'a syn::Block) {
-        self.fns
-            .entry(sig.ident.to_string())
-            .or_default()
-            .push(block);
+    fn add_fn(&mut self, name: String, block: &'a syn::Block) {
+        self.fns.entry(name).or_default().push(block);
     }
 
     /// The full path a written path stands for, expanding its first segment through `use`.

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::index::{self, CrateAliases, CrateIndex, FileSummary};
+use super::names;
 use crate::finding::FileReport;
 use crate::pool::parallel;
 use crate::rules::mcp004;
@@ -290,16 +291,13 @@ fn converted_names(
 ) -> HashMap<PathBuf, HashSet<String>> {
     let mut wanted: HashMap<PathBuf, HashSet<String>> = HashMap::new();
     for summary in summaries.iter().flatten() {
-        let names = wanted.entry(summary.crate_dir.clone()).or_default();
-        names.extend(
-            summary
-                .converted_calls
-                .iter()
-                .map(|(name, ..)| name.clone()),
-        );
+        let crate_wants = wanted.entry(summary.crate_dir.clone()).or_default();
+        // As written after `fn `: a file's text does not say whether it is a method.
+        let shown = |name: &String| names::shown(name).to_string();
+        crate_wants.extend(summary.converted_calls.iter().map(|(name, ..)| shown(name)));
         for f in &summary.fns {
             if matches!(f.returns, index::Returns::ResultOf(_)) {
-                names.extend(f.forwards.iter().cloned());
+                crate_wants.extend(f.forwards.iter().map(shown));
             }
         }
     }

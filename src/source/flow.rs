@@ -24,7 +24,7 @@ use super::sinks::{
     typed_error,
 };
 use super::site::{ArmKind, ErrorSite, Guard, GuardKind, ProtocolError, RootKind};
-use super::span_range;
+use super::{names, span_range};
 use crate::text::SourceText;
 
 /// A tools/call handler body to walk.
@@ -432,7 +432,7 @@ impl<'a> Walker<'_, 'a> {
             // `tool.run(args).await` on a trait object: every impl of `run` in the crate that
             // returns rmcp's error is a helper (see `CrateIndex::is_helper`), whatever the
             // method's name. In a converted function, `client.send().await?` is an origin.
-            self.forwards.push(m.method.to_string());
+            self.forwards.push(names::method(&m.method));
             self.forwarded.insert(call, exit);
         }
     }
@@ -493,7 +493,8 @@ impl<'a> Walker<'_, 'a> {
             args.and_then(|a| coded_args(self.facts, a.iter()))
         };
         let errors = sinks.into_iter().map(|sink| {
-            let mut error = sink.reached_via(format!("{name}(..)"), &format!("`{name}`"));
+            let shown = names::shown(&name);
+            let mut error = sink.reached_via(format!("{shown}(..)"), &format!("`{shown}`"));
             if error.code.is_none() {
                 error.code = passed();
             }
@@ -505,15 +506,16 @@ impl<'a> Walker<'_, 'a> {
     /// `helpers::to_mcp` passed to `.map_err(..)`: a crate function that builds the error.
     fn error_fns(&self, value: &Expr) -> Option<Vec<ProtocolError>> {
         let Expr::Path(p) = value else { return None };
-        let name = p.path.segments.last()?.ident.to_string();
+        let name = names::of_path(&p.path)?;
         let (sinks, true) = self.index.lookup(self.crate_dir, &name)? else {
             return None;
         };
-        let via = format!("`{name}`");
+        let shown = names::shown(&name);
+        let via = format!("`{shown}`");
         Some(
             sinks
                 .into_iter()
-                .map(|s| s.reached_via(name.clone(), &via))
+                .map(|s| s.reached_via(shown.to_string(), &via))
                 .collect(),
         )
     }
@@ -534,10 +536,7 @@ impl<'a> Walker<'_, 'a> {
                 | RootKind::RmcpCallTool
                 | RootKind::RmcpHelper
         );
-        let name = callee(call).or_else(|| match call {
-            Expr::MethodCall(m) => Some(m.method.to_string()),
-            _ => None,
-        });
+        let name = called(call);
         rmcp && !serializes(call)
             && !name.is_some_and(|n| {
                 self.reports_itself(call, &n)
@@ -599,11 +598,7 @@ impl<'a> Walker<'_, 'a> {
         let bound = matches!(value, Expr::Path(p) if p.path.get_ident().is_some());
         bound
             && guard.kind == GuardKind::MatchArm(ArmKind::Failure)
-            && callee(peel_await(guard.subject))
-                .or_else(|| match peel_await(guard.subject) {
-                    Expr::MethodCall(m) => Some(m.method.to_string()),
-                    _ => None,
-                })
+            && called(peel_await(guard.subject))
                 .is_some_and(|name| self.reports_itself(peel_await(guard.subject), &name))
     }
 
@@ -806,11 +801,13 @@ impl<'a> Walker<'_, 'a> {
                 Expr::Path(p)
                     if p.path.segments.len() == 1 || p.path.segments[0].ident == "Self" =>
                 {
-                    p.path.segments.last().map(|s| s.ident.to_string())
+                    names::of_path(&p.path)
                 }
                 _ => None,
             },
-            Expr::MethodCall(m) if is_path_named(&m.receiver, "self") => Some(m.method.to_string()),
+            Expr::MethodCall(m) if is_path_named(&m.receiver, "self") => {
+                Some(names::method(&m.method))
+            }
             _ => None,
         };
         if let Some(name) = name.filter(|n| self.facts.fns.contains_key(n)) {
@@ -844,10 +841,7 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
             if self.kind == RootKind::Converted
                 && let Some(exit) = self.forwarded.get(&(expr as *const Expr)).cloned()
             {
-                let name = callee(expr).or_else(|| match expr {
-                    Expr::MethodCall(m) => Some(m.method.to_string()),
-                    _ => None,
-                });
+                let name = called(expr);
                 let reports_elsewhere =
                     |n: String| self.is_converted(&n) || self.index.never_fails(self.crate_dir, &n);
                 if !name.is_some_and(reports_elsewhere) && !serializes(expr) {
@@ -1454,24 +1448,36 @@ pub fn callee(expr: &Expr) -> Option<String> {
     match peel_await(expr) {
         Expr::Call(c) => match &*c.func {
             Expr::Path(p) => {
-                let name = p.path.segments.last()?.ident.to_string();
-                let constructor = name.starts_with(char::is_uppercase);
-                (!constructor).then_some(name)
+                let last = &p.path.segments.last()?.ident;
+                let constructor = last.to_string().starts_with(char::is_uppercase);
+                if constructor {
+                    None
+                } else {
+                    names::of_path(&p.path)
+                }
             }
             _ => None,
         },
         Expr::MethodCall(m) => {
-            let name = m.method.to_string();
             let on_self = m
                 .receiver
                 .to_token_stream()
                 .into_iter()
                 .next()
                 .is_some_and(|t| t.to_string() == "self");
-            (on_self || !COMMON_METHODS.contains(&name.as_str())).then_some(name)
+            let common = COMMON_METHODS.contains(&m.method.to_string().as_str());
+            (on_self || !common).then(|| names::method(&m.method))
         }
         _ => None,
     }
+}
+
+/// [`callee`], or any method a call may reach, common names included (`client.send()`).
+fn called(expr: &Expr) -> Option<String> {
+    callee(expr).or_else(|| match expr {
+        Expr::MethodCall(m) => Some(names::method(&m.method)),
+        _ => None,
+    })
 }
 
 /// Whether a call is on this value: `self.f(..)`, `Self::f(..)`.

@@ -6,6 +6,7 @@
 use syn::visit::{self, Visit};
 use syn::{Block, Expr, FnArg, Pat, Signature};
 
+use super::names;
 use super::site::{Subject, inspects_arguments, subject};
 
 /// Where a value passed to a call comes from.
@@ -126,19 +127,19 @@ impl<'a> Visit<'a> for Flow {
             // `helper(a, b)`, `Self::helper(a, b)`, `module::helper(a, b)`.
             Expr::Call(c) => {
                 if let Expr::Path(p) = &*c.func
-                    && let Some(last) = p.path.segments.last()
+                    && let Some(name) = names::of_path(&p.path)
                 {
-                    self.record(last.ident.to_string(), c.args.iter(), false);
+                    self.record(name, c.args.iter(), false);
                 }
             }
             // `self.helper(a, b)`, `self.repos.resolve(a)` (a method of the server's own
             // state): the receiver is not a parameter position.
             Expr::MethodCall(m) if on_self(&m.receiver) => {
-                self.record(m.method.to_string(), m.args.iter(), false);
+                self.record(names::method(&m.method), m.args.iter(), false);
             }
             // `handlers.handle_tool_call(name, arguments)` in a hand-rolled dispatcher: another
             // value's method, which a tool's arguments alone make worth following.
-            Expr::MethodCall(m) => self.record(m.method.to_string(), m.args.iter(), true),
+            Expr::MethodCall(m) => self.record(names::method(&m.method), m.args.iter(), true),
             _ => {}
         }
         visit::visit_expr(self, expr);

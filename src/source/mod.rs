@@ -14,6 +14,7 @@ mod files;
 mod flow;
 pub mod index;
 mod inputs;
+mod names;
 mod results;
 mod roots;
 pub(crate) mod sinks;
@@ -234,8 +235,7 @@ fn check_parsed(
             _ => None,
         })
         .collect();
-    for (sig, block, returns) in summary::fallible_fns(file, &facts) {
-        let name = sig.ident.to_string();
+    for (name, sig, block, returns) in summary::fallible_fns(file, &facts) {
         let mut root = match returns {
             Returns::RmcpResult if index.is_helper(&crate_dir, &name) => {
                 Root::new(RootKind::RmcpHelper, Body::Block(block))
@@ -311,7 +311,7 @@ fn check_parsed(
                 queue.push((
                     Root::new(RootKind::HandRolled, Body::Block(block)),
                     depth + 1,
-                    sole && called_once.contains(&name),
+                    sole && called_once.contains(names::shown(&name)),
                 ));
             }
         }
@@ -341,8 +341,7 @@ pub fn converted_failures(
         crate_dir: &crate_dir,
     };
     let mut out = Vec::new();
-    for (sig, block, returns) in summary::fallible_fns(&file, &facts) {
-        let name = sig.ident.to_string();
+    for (name, sig, block, returns) in summary::fallible_fns(&file, &facts) {
         let converter = index.conversion_of(&crate_dir, &name);
         let (Returns::ResultOf(_), Some(converter)) = (returns, converter) else {
             continue;

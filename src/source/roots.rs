@@ -232,7 +232,7 @@ pub fn dispatchers(file: &syn::File) -> std::collections::HashMap<String, Vec<St
         fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}
     }
     let mut out = std::collections::HashMap::new();
-    let mut record = |sig: &Signature, block: &syn::Block| {
+    let mut record = |name: String, block: &syn::Block| {
         let mut arms = Arms::default();
         arms.visit_block(block);
         let mut passed = Passed::default();
@@ -244,16 +244,16 @@ pub fn dispatchers(file: &syn::File) -> std::collections::HashMap<String, Vec<St
                 .extend(tails.into_iter().filter_map(super::flow::callee));
         }
         if !passed.0.is_empty() {
-            out.insert(sig.ident.to_string(), passed.0);
+            out.insert(name, passed.0);
         }
     };
     for item in &file.items {
         match item {
-            syn::Item::Fn(f) => record(&f.sig, &f.block),
+            syn::Item::Fn(f) => record(super::names::free(&f.sig.ident), &f.block),
             syn::Item::Impl(i) => {
                 for item in &i.items {
                     if let ImplItem::Fn(f) = item {
-                        record(&f.sig, &f.block);
+                        record(super::names::method(&f.sig.ident), &f.block);
                     }
                 }
             }

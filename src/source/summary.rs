@@ -10,7 +10,7 @@ use super::facts::{FileFacts, path_strings};
 use super::flow::{self, Body, Context, Root};
 use super::index::{CrateAliases, CrateIndex, FileSummary, FnSummary, Returns, Sink, crate_dir};
 use super::site::{ErrorSite, ProtocolError, RootKind};
-use super::{defaults, inputs, results, roots, sinks, span_range, syntax};
+use super::{defaults, inputs, names, results, roots, sinks, span_range, syntax};
 use crate::suppress;
 use crate::text::SourceText;
 
@@ -135,15 +135,20 @@ fn fill(
             summary.root_calls.extend(walk.forwards);
         }
     }
-    for &(sig, block, tool) in &items.fns {
-        let arguments = tool.then(|| flow::argument_names(sig));
-        let caller = sig.ident.to_string();
-        let feeds = inputs::feeds(sig, block, arguments);
+    for f in &items.fns {
+        let arguments = f.tool.then(|| flow::argument_names(f.sig));
+        let feeds = inputs::feeds(f.sig, f.block, arguments);
         summary
             .feeds
-            .extend(feeds.into_iter().map(|f| (caller.clone(), f)));
+            .extend(feeds.into_iter().map(|feed| (f.name.clone(), feed)));
     }
-    for (sig, block, tool) in items.fns {
+    for Function {
+        name,
+        sig,
+        block,
+        tool,
+    } in items.fns
+    {
         let Some(returns) = returns(&facts, sig) else {
             continue;
         };
@@ -151,7 +156,14 @@ fn fill(
         let (sinks, forwards) = match &returns {
             Returns::ErrorValue => (values(block), Vec::new()),
             Returns::RmcpResult => {
-                let walk = flow::walk(&ctx, Root::new(RootKind::RmcpTool, Body::Block(block)));
+                // As phase two walks it: a function other than a tool is a helper, where a
+                // call passing on `name` is not a lookup of the tool.
+                let kind = if tool {
+                    RootKind::RmcpTool
+                } else {
+                    RootKind::RmcpHelper
+                };
+                let walk = flow::walk(&ctx, Root::new(kind, Body::Block(block)));
                 summary.converted_calls.extend(converted_calls(&walk.sites));
                 let sites = walk
                     .sites
@@ -178,7 +190,7 @@ fn fill(
             _ => Vec::new(),
         };
         summary.fns.push(FnSummary {
-            name: sig.ident.to_string(),
+            name,
             tool,
             returns,
             sinks,
@@ -197,18 +209,19 @@ fn fill(
 }
 
 /// The functions of `file` (not of its test modules) that return a `Result` or rmcp's error:
-/// name, body and what they return. The crate index says which to walk as roots of their own
-/// (see [`CrateIndex::is_helper`] and [`CrateIndex::conversion_of`]).
+/// name (see [`super::names`]), signature, body and what they return. The crate index says
+/// which to walk as roots of their own (see [`CrateIndex::is_helper`] and
+/// [`CrateIndex::conversion_of`]).
 pub fn fallible_fns<'a>(
     file: &'a syn::File,
     facts: &FileFacts,
-) -> Vec<(&'a syn::Signature, &'a Block, Returns)> {
+) -> Vec<(String, &'a syn::Signature, &'a Block, Returns)> {
     let mut items = Items::default();
     items.visit_file(file);
     items
         .fns
         .into_iter()
-        .filter_map(|(sig, block, _)| Some((sig, block, returns(facts, sig)?)))
+        .filter_map(|f| Some((f.name, f.sig, f.block, returns(facts, f.sig)?)))
         .collect()
 }
 
@@ -306,18 +319,39 @@ fn anyhow_result(facts: &FileFacts, ty: &Type) -> bool {
             .is_some_and(|s| matches!(s.as_str(), "anyhow" | "eyre" | "color_eyre"))
 }
 
+/// A function of a file: its name (see [`super::names`]), signature and body, and whether
+/// it is a `#[tool]`.
+struct Function<'a> {
+    name: String,
+    sig: &'a Signature,
+    block: &'a Block,
+    tool: bool,
+}
+
+impl<'a> Function<'a> {
+    fn new(name: String, sig: &'a Signature, block: &'a Block, attrs: &[syn::Attribute]) -> Self {
+        let tool = super::is_tool_fn(attrs);
+        Function {
+            name,
+            sig,
+            block,
+            tool,
+        }
+    }
+}
+
 /// The functions of a file (not of its test modules), and its `From` impls' `from` bodies.
 #[derive(Default)]
 struct Items<'a> {
-    /// Each function: signature, body, and whether it is a `#[tool]`.
-    fns: Vec<(&'a Signature, &'a Block, bool)>,
+    fns: Vec<Function<'a>>,
     froms: Vec<(String, &'a Type, &'a Block)>,
 }
 
 impl<'a> Visit<'a> for Items<'a> {
     fn visit_item_fn(&mut self, f: &'a syn::ItemFn) {
+        let name = names::free(&f.sig.ident);
         self.fns
-            .push((&f.sig, &f.block, super::is_tool_fn(&f.attrs)));
+            .push(Function::new(name, &f.sig, &f.block, &f.attrs));
         visit::visit_item_fn(self, f);
     }
 
@@ -345,9 +379,11 @@ impl<'a> Visit<'a> for Items<'a> {
                 Some(source) if f.sig.ident == "from" => {
                     self.froms.push((source.clone(), &item.self_ty, &f.block))
                 }
-                _ => self
-                    .fns
-                    .push((&f.sig, &f.block, super::is_tool_fn(&f.attrs))),
+                _ => {
+                    let name = names::method(&f.sig.ident);
+                    self.fns
+                        .push(Function::new(name, &f.sig, &f.block, &f.attrs))
+                }
             }
         }
         visit::visit_item_impl(self, item);
@@ -355,7 +391,8 @@ impl<'a> Visit<'a> for Items<'a> {
 
     fn visit_trait_item_fn(&mut self, f: &'a syn::TraitItemFn) {
         if let Some(block) = &f.default {
-            self.fns.push((&f.sig, block, false));
+            let name = names::method(&f.sig.ident);
+            self.fns.push(Function::new(name, &f.sig, block, &[]));
         }
     }
 }
