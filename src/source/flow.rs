@@ -407,6 +407,17 @@ impl<'a> Walker<'_, 'a> {
                 }
                 true
             }
+            // `let dispatch = match name { .. }; dispatch?`: what the local was bound to
+            // leaves (not through another name, which could be itself: `let r = r;`).
+            Expr::Path(p)
+                if let Some(&init) = p
+                    .path
+                    .get_ident()
+                    .and_then(|i| self.locals.get(&i.to_string()))
+                    && !matches!(init, Expr::Path(_)) =>
+            {
+                self.mark_error_producer(init, exit)
+            }
             // `match name { "a" => self.tool_a(args), .. }?`: each branch's error leaves.
             branches @ (Expr::Match(_) | Expr::If(_) | Expr::Block(_)) => {
                 let mut marked = false;
