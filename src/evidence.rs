@@ -35,6 +35,10 @@ pub enum RootKind {
     RustMcpSdkCore,
     /// A hand-rolled JSON-RPC dispatcher's `"tools/call"` branch and the functions it calls.
     HandRolled,
+    /// What a JSON-RPC framework runs for the `tools/call` method (jsonrpc-core's
+    /// `io.add_method("tools/call", ..)`), and the functions returning the framework's
+    /// `Result` it passes on: the framework sends every `Err` as a JSON-RPC error.
+    JsonRpcMethod,
     /// A function returning rmcp's `Result` whose `Err` a tools/call root passes on
     /// (`helper(..)?`, a tail call): its errors are reported where it builds them.
     RmcpHelper,

@@ -122,6 +122,10 @@ impl ProtocolErrorRule {
                 "where the tools/call handler converts this error, answer with a tool execution error instead (rmcp: `Ok(CallToolResult::error(vec![Content::text(\"{text}\")]))`; JSON: `{}`)",
                 super::tool_error_json(&format!("\"{text}\""))
             ),
+            RootKind::JsonRpcMethod => format!(
+                "return `Ok(json!({}))` instead: jsonrpc-core sends every `Err` of a method as a JSON-RPC error",
+                super::tool_error_json(&format!("\"{text}\""))
+            ),
             RootKind::HandRolled => format!(
                 "answer with a result instead: `{}`",
                 super::tool_error_json(&format!("\"{text}\""))

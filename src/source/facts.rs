@@ -26,6 +26,8 @@ pub struct Sdks {
     pub pmcp: bool,
     /// ultrafast-mcp, which sends every `Err` of a `ToolHandler` as a JSON-RPC error.
     pub ultrafast: bool,
+    /// jsonrpc-core, which sends every `Err` of a method as a JSON-RPC error.
+    pub jsonrpc: bool,
 }
 
 const OTHER_SDKS: &[&str] = &[
@@ -228,6 +230,7 @@ impl<'a> FileFacts<'a> {
     fn note_sdk(&mut self, path: &[String]) {
         match path.first().map(String::as_str) {
             Some("rmcp") => self.sdks.rmcp = true,
+            Some("jsonrpc_core") => self.sdks.jsonrpc = true,
             Some("rust_mcp_sdk" | "rust_mcp_schema") => self.sdks.rust_mcp_sdk = true,
             Some(root) if OTHER_SDKS.contains(&root) => {
                 self.sdks.other = true;
@@ -274,9 +277,11 @@ impl<'a> FileFacts<'a> {
         };
         let in_crate = matches!(full[0].as_str(), "crate" | "super" | "self");
         if full.len() >= 2 {
-            // mcp-attr's and pmcp's `Error` are sent as JSON-RPC errors just as rmcp's is.
+            // mcp-attr's, pmcp's and jsonrpc-core's `Error` are sent as JSON-RPC errors just as
+            // rmcp's is.
             let from_rmcp = (full[0] == "rmcp" && (last == "ErrorData" || last == "Error"))
-                || (matches!(full[0].as_str(), "mcp_attr" | "pmcp") && last == "Error");
+                || (matches!(full[0].as_str(), "mcp_attr" | "pmcp" | "jsonrpc_core")
+                    && last == "Error");
             return from_rmcp || (in_crate && self.crate_aliases.contains(last));
         }
         if let Some(Type::Path(target)) = self.type_aliases.get(last.as_str()) {
@@ -319,9 +324,10 @@ impl<'a> FileFacts<'a> {
         for _ in 0..4 {
             let Type::Path(p) = ty else { return false };
             let full = self.expand(&path_strings(&p.path));
-            let sdk = full
-                .first()
-                .is_some_and(|s| s == "mcp_attr" || s == "pmcp" || s.starts_with("ultrafast_mcp"));
+            let sdk = full.first().is_some_and(|s| {
+                matches!(s.as_str(), "mcp_attr" | "pmcp" | "jsonrpc_core")
+                    || s.starts_with("ultrafast_mcp")
+            });
             if sdk
                 && full
                     .last()

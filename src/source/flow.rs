@@ -45,6 +45,10 @@ pub struct Root<'a> {
     /// = match method { "tools/call" => handle(..), .. };` before the hand-rolled dispatcher
     /// converts it (`match result { Err(e) => error_response(..) }`).
     pub seeded: Option<(&'a syn::Ident, &'a Expr)>,
+    /// What a JSON-RPC framework's method handler binds the request's params to (`|params:
+    /// Params|`): their own parse failing is a malformed request, which may be a protocol
+    /// error.
+    pub request: Option<&'a syn::Ident>,
 }
 
 impl<'a> Root<'a> {
@@ -56,6 +60,7 @@ impl<'a> Root<'a> {
             tool_sig: None,
             helper_sig: None,
             seeded: None,
+            request: None,
         }
     }
 }
@@ -166,6 +171,7 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
         error_values: HashMap::new(),
         following_locals: HashSet::new(),
         parsing_request: false,
+        request: root.request,
         entered: HashSet::new(),
         locals: HashMap::new(),
         sites: Vec::new(),
@@ -241,6 +247,7 @@ struct Walker<'f, 'a> {
     /// Inside `let params: CallToolParams = ..`: what fails to deserialize there is the
     /// request itself, a malformed tools/call.
     parsing_request: bool,
+    request: Option<&'a syn::Ident>,
     /// Closures and async blocks whose body is still the root's flow (`ok_or_else(|| ..)?`,
     /// `Box::pin(async move { .. })`).
     entered: HashSet<*const ()>,
@@ -546,6 +553,7 @@ impl<'a> Walker<'_, 'a> {
                 | RootKind::UltrafastTool
                 | RootKind::RmcpCallTool
                 | RootKind::RmcpHelper
+                | RootKind::JsonRpcMethod
         );
         let name = called(call);
         rmcp && !serializes(call)
@@ -753,6 +761,14 @@ impl<'a> Walker<'_, 'a> {
             )
         };
         if self.parsing_request && self.guards.last().is_some_and(failed) {
+            return;
+        }
+        // `match params { Params::Map(m) => .., _ => Err(..) }`, `params.parse()` failing;
+        // not a check of the tool's arguments in them (`params["arguments"]["path"]`).
+        let parses = |g: &Guard| {
+            base_ident(g.subject) == self.request && !super::inputs::reads_arguments(g.subject)
+        };
+        if self.request.is_some() && self.guards.last().is_some_and(parses) {
             return;
         }
         self.record(error, span, exit, true);
@@ -1498,6 +1514,22 @@ fn on_self(call: &Expr) -> bool {
         Expr::Call(c) => matches!(&*c.func, Expr::Path(p) if p.path.segments.len() == 2
             && p.path.segments[0].ident == "Self"),
         _ => false,
+    }
+}
+
+/// The variable a place expression or method chain starts from: `params` in
+/// `params.parse::<Value>()`.
+fn base_ident(expr: &Expr) -> Option<&syn::Ident> {
+    match expr {
+        Expr::Path(p) => p.path.get_ident(),
+        Expr::MethodCall(m) => base_ident(&m.receiver),
+        Expr::Field(f) => base_ident(&f.base),
+        Expr::Index(i) => base_ident(&i.expr),
+        Expr::Await(a) => base_ident(&a.base),
+        Expr::Try(t) => base_ident(&t.expr),
+        Expr::Reference(r) => base_ident(&r.expr),
+        Expr::Paren(p) => base_ident(&p.expr),
+        _ => None,
     }
 }
 

@@ -148,7 +148,7 @@ impl<'a> Visit<'a> for Flow {
 
 /// Whether `expr` reads the `arguments` of a request: `params["arguments"]`,
 /// `params.get("arguments")`, `request.arguments`.
-fn reads_arguments(expr: &Expr) -> bool {
+pub fn reads_arguments(expr: &Expr) -> bool {
     struct Reads(bool);
     impl<'a> Visit<'a> for Reads {
         fn visit_expr(&mut self, expr: &'a Expr) {

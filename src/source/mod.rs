@@ -238,7 +238,7 @@ fn check_parsed(
     for (name, sig, block, returns) in summary::fallible_fns(file, &facts) {
         let mut root = match returns {
             Returns::RmcpResult if index.is_helper(&crate_dir, &name) => {
-                Root::new(RootKind::RmcpHelper, Body::Block(block))
+                Root::new(roots::helper_kind(&facts), Body::Block(block))
             }
             // Only a tools/call handler's own: other converted functions' failures are
             // reported where the handler converts them (`site_findings`).

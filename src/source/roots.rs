@@ -143,6 +143,31 @@ impl<'a> Visit<'a> for Finder<'_, 'a> {
         visit::visit_item_impl(self, i);
     }
 
+    /// jsonrpc-core's `io.add_method("tools/call", |params| async move { .. })`.
+    fn visit_expr_method_call(&mut self, m: &'a syn::ExprMethodCall) {
+        let registers = matches!(
+            m.method.to_string().as_str(),
+            "add_method" | "add_sync_method" | "add_method_with_meta"
+        );
+        if registers
+            && self.facts.sdks.jsonrpc
+            && let [method, Expr::Closure(handler)] = m.args.iter().collect::<Vec<_>>()[..]
+            && is_tools_call(method)
+        {
+            let mut root = Root::new(RootKind::JsonRpcMethod, Body::Expr(&handler.body));
+            root.request = handler.inputs.first().and_then(|input| match input {
+                Pat::Type(t) => match &*t.pat {
+                    Pat::Ident(i) => Some(&i.ident),
+                    _ => None,
+                },
+                Pat::Ident(i) => Some(&i.ident),
+                _ => None,
+            });
+            self.roots.push(root);
+        }
+        visit::visit_expr_method_call(self, m);
+    }
+
     fn visit_expr_match(&mut self, m: &'a syn::ExprMatch) {
         if let Some(arm) = tools_call_arm(m) {
             self.push(RootKind::HandRolled, Body::Expr(&arm.body));
@@ -333,6 +358,16 @@ fn serves_router_requests(i: &syn::ItemImpl) -> bool {
     })
 }
 
+/// How a function returning the SDK's `Result` that a tools/call root passes on is walked:
+/// one of jsonrpc-core's methods, in a file that uses it and not rmcp; else an rmcp helper.
+pub fn helper_kind(facts: &FileFacts) -> RootKind {
+    if facts.sdks.jsonrpc && !facts.sdks.rmcp {
+        RootKind::JsonRpcMethod
+    } else {
+        RootKind::RmcpHelper
+    }
+}
+
 /// rmcp's `call_tool`: confirmed by an rmcp import or rmcp's parameter types, since other
 /// frameworks also have traits called `ServerHandler`.
 fn is_rmcp_call_tool(facts: &FileFacts, sig: &Signature) -> bool {
@@ -361,6 +396,11 @@ impl<'a> Visit<'a> for CallToolArms<'a> {
     }
 }
 
+/// The literal `"tools/call"`.
+fn is_tools_call(expr: &Expr) -> bool {
+    matches!(expr, Expr::Lit(l) if matches!(&l.lit, Lit::Str(s) if s.value() == "tools/call"))
+}
+
 /// The string literals an arm pattern matches (`"tools/call" | "tools.call"`).
 fn string_patterns(pat: &Pat) -> Vec<String> {
     match pat {
@@ -386,7 +426,6 @@ fn compares_to_tools_call(cond: &Expr, equal: bool) -> bool {
     if narrowing {
         return compares_to_tools_call(&b.left, equal) || compares_to_tools_call(&b.right, equal);
     }
-    let is_tools_call = |e: &Expr| matches!(e, Expr::Lit(l) if matches!(&l.lit, Lit::Str(s) if s.value() == "tools/call"));
     let op = match equal {
         true => matches!(b.op, syn::BinOp::Eq(_)),
         false => matches!(b.op, syn::BinOp::Ne(_)),

@@ -161,7 +161,7 @@ fn fill(
                 let kind = if tool {
                     RootKind::RmcpTool
                 } else {
-                    RootKind::RmcpHelper
+                    roots::helper_kind(&facts)
                 };
                 let walk = flow::walk(&ctx, Root::new(kind, Body::Block(block)));
                 summary.converted_calls.extend(converted_calls(&walk.sites));
