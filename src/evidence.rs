@@ -39,6 +39,9 @@ pub enum RootKind {
     /// `io.add_method("tools/call", ..)`), and the functions returning the framework's
     /// `Result` it passes on: the framework sends every `Err` as a JSON-RPC error.
     JsonRpcMethod,
+    /// turbomcp 3's `impl McpHandler { fn call_tool }`, and the functions returning its
+    /// `McpResult` it passes on: turbomcp sends its `Err` as a JSON-RPC error.
+    TurbomcpCallTool,
     /// A function returning rmcp's `Result` whose `Err` a tools/call root passes on
     /// (`helper(..)?`, a tail call): its errors are reported where it builds them.
     RmcpHelper,

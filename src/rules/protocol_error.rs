@@ -122,6 +122,9 @@ impl ProtocolErrorRule {
                 "where the tools/call handler converts this error, answer with a tool execution error instead (rmcp: `Ok(CallToolResult::error(vec![Content::text(\"{text}\")]))`; JSON: `{}`)",
                 super::tool_error_json(&format!("\"{text}\""))
             ),
+            RootKind::TurbomcpCallTool => format!(
+                "return `Ok(ToolResult::error(\"{text}\"))`: turbomcp 3 sends every `Err` of a manual `call_tool` as a JSON-RPC error"
+            ),
             RootKind::JsonRpcMethod => format!(
                 "return `Ok(json!({}))` instead: jsonrpc-core sends every `Err` of a method as a JSON-RPC error",
                 super::tool_error_json(&format!("\"{text}\""))

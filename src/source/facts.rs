@@ -28,10 +28,16 @@ pub struct Sdks {
     pub ultrafast: bool,
     /// jsonrpc-core, which sends every `Err` of a method as a JSON-RPC error.
     pub jsonrpc: bool,
+    /// turbomcp, whose 3.x `McpHandler::call_tool` sends its `Err` as a JSON-RPC error (its
+    /// `#[tool]` functions' errors become `isError` results).
+    pub turbomcp: bool,
 }
 
 const OTHER_SDKS: &[&str] = &[
     "turbomcp",
+    "turbomcp_core",
+    "turbomcp_server",
+    "turbomcp_protocol",
     "pmcp",
     "mcp_attr",
     "ultrafast_mcp",
@@ -238,6 +244,7 @@ impl<'a> FileFacts<'a> {
                 self.sdks.tower_mcp |= root == "tower_mcp";
                 self.sdks.pmcp |= root == "pmcp";
                 self.sdks.ultrafast |= root.starts_with("ultrafast_mcp");
+                self.sdks.turbomcp |= root.starts_with("turbomcp");
             }
             _ => {}
         }
@@ -265,12 +272,17 @@ impl<'a> FileFacts<'a> {
         }
     }
 
-    /// Whether a type path names rmcp's `ErrorData` (also spelled `rmcp::Error`, `McpError`).
+    /// Whether a type path names rmcp's `ErrorData` (also spelled `rmcp::Error`, `McpError`),
+    /// or another framework's error it sends as a JSON-RPC error the same way (mcp-attr's,
+    /// pmcp's, jsonrpc-core's `Error`, turbomcp's `McpError`).
     pub fn is_rmcp_error(&self, segments: &[String]) -> bool {
         self.is_rmcp_error_at_depth(segments, 0)
     }
 
     fn is_rmcp_error_at_depth(&self, segments: &[String], depth: usize) -> bool {
+        if self.is_turbomcp(segments, false) {
+            return true; // sent as a JSON-RPC error from a manual `call_tool`
+        }
         let full = self.expand(segments);
         let Some(last) = full.last() else {
             return false;
@@ -303,6 +315,19 @@ impl<'a> FileFacts<'a> {
             || (self.sdks.rmcp && !self.sdks.other && (last == "ErrorData" || last == "McpError"))
     }
 
+    /// Whether a type path names turbomcp's `McpError` (or, with `result`, its `McpResult`):
+    /// imported from turbomcp, or through its prelude's glob.
+    pub fn is_turbomcp(&self, segments: &[String], result: bool) -> bool {
+        let full = self.expand(segments);
+        let name = if result { "McpResult" } else { "McpError" };
+        let glob = || {
+            let turbomcp = |g: &Vec<String>| g.first().is_some_and(|s| s.starts_with("turbomcp"));
+            full.len() == 1 && !self.local_types.contains(name) && self.globs.iter().any(turbomcp)
+        };
+        full.last().is_some_and(|l| l == name)
+            && (full.first().is_some_and(|s| s.starts_with("turbomcp")) || glob())
+    }
+
     /// Whether a type path names pmcp's `Error`, which pmcp sends as -32603 whatever it holds.
     pub fn is_pmcp_error(&self, segments: &[String]) -> bool {
         let full = self.expand(segments);
@@ -323,6 +348,9 @@ impl<'a> FileFacts<'a> {
         let mut ty = ty;
         for _ in 0..4 {
             let Type::Path(p) = ty else { return false };
+            if self.is_turbomcp(&path_strings(&p.path), true) {
+                return true;
+            }
             let full = self.expand(&path_strings(&p.path));
             let sdk = full.first().is_some_and(|s| {
                 matches!(s.as_str(), "mcp_attr" | "pmcp" | "jsonrpc_core")

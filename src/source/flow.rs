@@ -294,9 +294,14 @@ impl<'a> Walker<'_, 'a> {
             Expr::Call(c) if c.args.len() == 1 && is_future_wrapper(&c.func) => {
                 self.mark_exits(&c.args[0], exit)
             }
-            // `async { .. }.instrument(span).await`: the block is the handler's body.
+            // `async { .. }.instrument(span).await`, or the future returned as it is (`fn
+            // call_tool(..) -> impl Future<..> { async move { .. }.instrument(span) }`): the
+            // block is the handler's body.
             Expr::Await(a) if matches!(peel_future_adapters(&a.base), Expr::Async(_)) => {
                 self.mark_exits(peel_future_adapters(&a.base), exit);
+            }
+            Expr::MethodCall(_) if matches!(peel_future_adapters(expr), Expr::Async(_)) => {
+                self.mark_exits(peel_future_adapters(expr), exit);
             }
             // `spawn_blocking(move || tool.call(args)).await.map_err(..)?` as the value: the
             // `?` takes the join error; the task's own result is the value, its `Err` an exit.
@@ -554,6 +559,7 @@ impl<'a> Walker<'_, 'a> {
                 | RootKind::RmcpCallTool
                 | RootKind::RmcpHelper
                 | RootKind::JsonRpcMethod
+                | RootKind::TurbomcpCallTool
         );
         let name = called(call);
         rmcp && !serializes(call)

@@ -58,6 +58,8 @@ impl<'a> Finder<'_, 'a> {
         let rmcp_error = matches!(error, Some(syn::Type::Path(p)) if self.facts.is_rmcp_error(&path_strings(&p.path)));
         let sdk_error = rmcp_error || self.facts.is_sdk_result(ret);
         let kind = match self.facts.sdks.mcp_attr {
+            // turbomcp 3 answers a `#[tool]`'s `Err` with an isError result.
+            _ if self.facts.sdks.turbomcp => return,
             true if is_tool && sdk_error => RootKind::McpAttrTool,
             false if is_tool && sdk_error => RootKind::RmcpTool,
             _ => return,
@@ -109,6 +111,9 @@ impl<'a> Visit<'a> for Finder<'_, 'a> {
                 }
                 (Some("ToolHandler"), "handle") if self.facts.sdks.pmcp => {
                     self.push(RootKind::PmcpTool, Body::Block(&f.block));
+                }
+                (Some("McpHandler"), "call_tool") if self.facts.sdks.turbomcp => {
+                    self.push(RootKind::TurbomcpCallTool, Body::Block(&f.block));
                 }
                 (Some("ToolHandler"), "handle_tool_call") if self.facts.sdks.ultrafast => {
                     self.push(RootKind::UltrafastTool, Body::Block(&f.block));
@@ -359,12 +364,13 @@ fn serves_router_requests(i: &syn::ItemImpl) -> bool {
 }
 
 /// How a function returning the SDK's `Result` that a tools/call root passes on is walked:
-/// one of jsonrpc-core's methods, in a file that uses it and not rmcp; else an rmcp helper.
+/// as jsonrpc-core's or turbomcp's, in a file that uses it and not rmcp; else an rmcp helper.
 pub fn helper_kind(facts: &FileFacts) -> RootKind {
-    if facts.sdks.jsonrpc && !facts.sdks.rmcp {
-        RootKind::JsonRpcMethod
-    } else {
-        RootKind::RmcpHelper
+    match facts.sdks {
+        s if s.rmcp => RootKind::RmcpHelper,
+        s if s.jsonrpc => RootKind::JsonRpcMethod,
+        s if s.turbomcp => RootKind::TurbomcpCallTool,
+        _ => RootKind::RmcpHelper,
     }
 }
 

@@ -25,6 +25,36 @@ const RMCP_CONSTRUCTORS: &[(&str, Option<i64>)] = &[
     ("unsupported_protocol_version", Some(-32022)),
 ];
 
+/// turbomcp 3's `McpError` constructors and the codes it sends them with
+/// (turbomcp-core's `jsonrpc_error_code`).
+const TURBOMCP_CONSTRUCTORS: &[(&str, i64)] = &[
+    ("parse_error", -32700),
+    ("invalid_request", -32600),
+    ("method_not_found", -32601),
+    ("capability_not_supported", -32601),
+    ("invalid_params", -32602),
+    ("tool_not_found", -32602),
+    ("prompt_not_found", -32602),
+    ("internal", -32603),
+    ("safe_internal", -32603),
+    ("tool_execution_failed", -32603),
+    ("safe_tool_execution_failed", -32603),
+    ("serialization", -32603),
+    ("resource_not_found", -32002),
+    ("resource_access_denied", -32005),
+    ("authentication", -32008),
+    ("rate_limited", -32009),
+    ("server_overloaded", -32010),
+    ("permission_denied", -32011),
+    ("timeout", -32012),
+    ("unavailable", -32013),
+    ("transport", -32014),
+    ("configuration", -32015),
+    ("external_service", -32016),
+    ("cancelled", -32017),
+    ("security", -32018),
+];
+
 /// An error value that becomes a protocol error when a handler of `root` returns it as `Err`.
 pub fn typed_error(facts: &FileFacts, expr: &Expr, root: RootKind) -> Option<ProtocolError> {
     let mut message = None;
@@ -57,7 +87,7 @@ pub fn typed_error(facts: &FileFacts, expr: &Expr, root: RootKind) -> Option<Pro
             let written = written(&segments);
             // pmcp answers every `Error` a tool handler returns with -32603, whatever it holds;
             // ultrafast a tool handler's invalid params with -32602, any other `MCPError`
-            // with -32603.
+            // with -32603; turbomcp each constructor with its own code.
             let sdk_code = if facts.is_pmcp_error(ty) {
                 Some(-32603)
             } else if facts.is_ultrafast_error(ty) {
@@ -66,6 +96,11 @@ pub fn typed_error(facts: &FileFacts, expr: &Expr, root: RootKind) -> Option<Pro
                 } else {
                     -32603
                 })
+            } else if facts.is_turbomcp(ty, false) {
+                let &(_, code) = TURBOMCP_CONSTRUCTORS
+                    .iter()
+                    .find(|(name, _)| name == ctor)?;
+                Some(code)
             } else {
                 None
             };
