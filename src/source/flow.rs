@@ -593,6 +593,20 @@ impl<'a> Walker<'_, 'a> {
         {
             value = init;
         }
+        // `let invalid = || ErrorData::invalid_params(..); .. Err(invalid())`: the local
+        // closure builds the error, once for every place that returns it.
+        if let Expr::Call(c) = value
+            && c.args.is_empty()
+            && let Expr::Path(f) = &*c.func
+            && let Some(Expr::Closure(closure)) = f
+                .path
+                .get_ident()
+                .and_then(|i| self.locals.get(&i.to_string()))
+                .copied()
+            && let [built] = tails(&closure.body)[..]
+        {
+            value = built;
+        }
         let errors = if self.kind == RootKind::Converted {
             if callee(value).is_some_and(|name| self.is_converted(&name)) {
                 return; // it reports its own errors
