@@ -178,6 +178,7 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
         callees: Vec::new(),
         forwarded: HashMap::new(),
         forwards: Vec::new(),
+        absorbed: HashSet::new(),
     };
     let typed = root.kind != RootKind::HandRolled;
     // Known before the exits are marked, so a returned local leads to its initializer.
@@ -187,6 +188,7 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
         Body::Expr(expr) => locals.visit_expr(expr),
         Body::Rest(block, n) => block.stmts[n..].iter().for_each(|s| locals.visit_stmt(s)),
     }
+    walker.absorbed = locals.absorbed();
     walker.locals = locals.named;
     if let Some((name, value)) = root.seeded {
         walker.locals.insert(name.to_string(), value);
@@ -258,6 +260,9 @@ struct Walker<'f, 'a> {
     /// Calls whose `Err` leaves the root (`helper(..)?`, a tail `self.helper(..).await`).
     forwarded: HashMap<*const Expr, Option<Range<usize>>>,
     forwards: Vec<String>,
+    /// Locals whose `Err` is turned into a value wherever they are read (see
+    /// [`Locals::absorbed`]).
+    absorbed: HashSet<String>,
 }
 
 impl<'a> Walker<'_, 'a> {
@@ -1056,6 +1061,13 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
 
     fn visit_local(&mut self, local: &'a syn::Local) {
         let Some(init) = &local.init else { return };
+        // A hand-rolled root reports every error response it builds: not those built for a
+        // local whose `Err` is absorbed where it is read.
+        if self.kind == RootKind::HandRolled
+            && matches!(&local.pat, Pat::Ident(p) if self.absorbed.contains(&p.ident.to_string()))
+        {
+            return;
+        }
         let parses = matches!(&local.pat, Pat::Type(t) if names_call_request(&t.ty));
         let outer = self.parsing_request;
         self.parsing_request |= parses;
@@ -1380,9 +1392,41 @@ fn peel_future_adapters(mut expr: &Expr) -> &Expr {
 struct Locals<'a> {
     named: HashMap<String, &'a Expr>,
     lets: Vec<(&'a Pat, &'a Expr)>,
+    /// Per name: how often it is read, and how often as what `.unwrap_or_else(..)` and the
+    /// like turn into a value whatever it is.
+    uses: HashMap<String, (usize, usize)>,
+}
+
+impl Locals<'_> {
+    /// The locals read only through a method that absorbs their `Err` (`let result = match
+    /// name { .. }; Ok(result.unwrap_or_else(|e| tool_error(e)))`): no error built for them
+    /// leaves the root.
+    fn absorbed(&self) -> HashSet<String> {
+        let uses = self.uses.iter();
+        let absorbed = uses.filter(|(_, (read, absorbed))| *absorbed > 0 && read == absorbed);
+        absorbed.map(|(name, _)| name.clone()).collect()
+    }
 }
 
 impl<'a> Visit<'a> for Locals<'a> {
+    fn visit_expr(&mut self, expr: &'a Expr) {
+        const ABSORBS: &[&str] = &["unwrap_or_else", "unwrap_or", "unwrap_or_default", "ok"];
+        let local = |e: &Expr| match e {
+            Expr::Path(p) => p.path.get_ident().map(ToString::to_string),
+            _ => None,
+        };
+        if let Some(name) = local(expr) {
+            self.uses.entry(name).or_default().0 += 1;
+        }
+        if let Expr::MethodCall(m) = expr
+            && ABSORBS.contains(&m.method.to_string().as_str())
+            && let Some(name) = local(&m.receiver)
+        {
+            self.uses.entry(name).or_default().1 += 1;
+        }
+        visit::visit_expr(self, expr);
+    }
+
     fn visit_local(&mut self, local: &'a syn::Local) {
         if let Some(init) = &local.init {
             if let Pat::Ident(p) = &local.pat {
