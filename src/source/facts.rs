@@ -202,6 +202,16 @@ impl<'a> FileFacts<'a> {
             .copied()
     }
 
+    /// Functions imported under another name (`use tools::run::execute as run_tool`): (the
+    /// name used here, the function's own name).
+    pub fn renamed_fns(&self) -> impl Iterator<Item = (String, String)> + '_ {
+        self.uses.iter().filter_map(|(used, path)| {
+            let own = path.last()?;
+            let function = own.starts_with(|c: char| c.is_lowercase() || c == '_');
+            (function && own != used).then(|| (used.clone(), own.clone()))
+        })
+    }
+
     fn add_use(&mut self, tree: &UseTree, prefix: Vec<String>) {
         match tree {
             UseTree::Path(p) => {

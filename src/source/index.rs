@@ -117,6 +117,8 @@ pub struct FileSummary {
     pub froms: Vec<(String, Vec<Sink>)>,
     /// Per caller: the calls that pass on a tool's arguments or the caller's parameters.
     pub feeds: Vec<(String, Feed)>,
+    /// Functions it imports under another name: (that name, the function's own).
+    pub renames: Vec<(String, String)>,
     /// The file could not be parsed: phase two must parse it again to report why.
     pub unparsed: bool,
     /// Phase two can find something in it whatever the index says: a tools/call root, an SDK
@@ -186,7 +188,17 @@ impl CrateIndex {
         let mut tool_fns = HashSet::new();
         let mut failures = HashMap::new();
         let mut dispatched_calls = Vec::new();
-        let inputs = fed_inputs(&files);
+        let mut inputs = fed_inputs(&files);
+        // `use tools::run::execute as run_tool`: `run_tool(..)` calls `execute`.
+        let renames: HashMap<(PathBuf, String), String> = files
+            .iter()
+            .flat_map(|file| {
+                let renames = file.renames.iter();
+                renames.map(|(used, own)| ((file.crate_dir.clone(), used.clone()), own.clone()))
+            })
+            .collect();
+        let own_name =
+            |key: &(PathBuf, String)| renames.get(key).map(|own| (key.0.clone(), own.clone()));
         let variant_codes = files
             .iter()
             .flat_map(|file| {
@@ -275,6 +287,29 @@ impl CrateIndex {
                     .push(f);
             }
         }
+        // A function is known by the names it is imported under too, unless the crate defines
+        // a function of that name.
+        for used in renames.keys() {
+            let Some(own) = own_name(used) else { continue };
+            if fns.contains_key(used) || !fns.contains_key(&own) {
+                continue;
+            }
+            fns.insert(used.clone(), fns[&own].clone());
+            for map in [&mut defined_in, &mut others] {
+                if let Some(files) = map.get(&own).cloned() {
+                    map.insert(used.clone(), files);
+                }
+            }
+            if let Some(entry) = failures.get(&own).cloned() {
+                failures.insert(used.clone(), entry);
+            }
+            if infallible.contains(&own) {
+                infallible.insert(used.clone());
+            }
+            if let Some(&fed) = inputs.get(used) {
+                *inputs.entry(own).or_default() |= fed;
+            }
+        }
         let mut index = CrateIndex {
             fns: HashMap::new(),
             froms: HashMap::new(),
@@ -295,6 +330,7 @@ impl CrateIndex {
             if !others.contains_key(&key) || !index.dispatched.insert(key.clone()) {
                 continue;
             }
+            index.dispatched.extend(own_name(&key));
             for f in fns.get(&key).into_iter().flatten() {
                 dispatched_calls.extend(f.forwards.iter().map(|n| (key.0.clone(), n.clone())));
             }
@@ -307,6 +343,9 @@ impl CrateIndex {
             };
             if index.converted.contains_key(&key) {
                 continue;
+            }
+            if let Some(own) = own_name(&key) {
+                index.converted.entry(own).or_insert_with(|| sinks.clone());
             }
             index.converted.insert(key.clone(), sinks.clone());
             index.converted_files.extend(files.iter().cloned());
@@ -325,6 +364,7 @@ impl CrateIndex {
             if !index.helpers.insert(key.clone()) {
                 continue;
             }
+            index.helpers.extend(own_name(&key));
             index.helper_files.extend(files.iter().cloned());
             for f in fns.get(&key).into_iter().flatten() {
                 queue.extend(f.forwards.iter().map(|n| (key.0.clone(), n.clone())));

@@ -41,6 +41,8 @@ fn fill(
 ) {
     let facts = FileFacts::new(file, crate_aliases);
     summary.variant_codes = facts.variant_codes().collect();
+    summary.renames = facts.renamed_fns().collect();
+    summary.renames.sort();
     let mut items = Items::default();
     items.visit_file(file);
     let empty = CrateIndex::default();
