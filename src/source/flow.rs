@@ -290,6 +290,12 @@ impl<'a> Walker<'_, 'a> {
                         Some(task) => self.enter_task(task, exit.clone()),
                         // `response => response`: the matched value itself.
                         None if passes_on_binding(arm) => self.mark_exits(&m.expr, exit.clone()),
+                        // `Err(e) => Err(e)`: the matched call's `Err` leaves as it is (a
+                        // helper's, reported where the helper builds it).
+                        None if passes_on_err(arm) && self.kind != RootKind::Converted => {
+                            self.mark_forwarded(&m.expr, exit.clone());
+                            self.mark_exits(&arm.body, exit.clone());
+                        }
                         None => self.mark_exits(&arm.body, exit.clone()),
                     }
                 }
@@ -1302,6 +1308,19 @@ fn context_message(expr: &Expr) -> Option<String> {
 /// `response => response`: an arm that answers with the matched value as it is.
 fn passes_on_binding(arm: &syn::Arm) -> bool {
     matches!(&arm.pat, Pat::Ident(b) if b.subpat.is_none() && is_path_named(&arm.body, &b.ident.to_string()))
+}
+
+/// `Err(e) => Err(e)`.
+fn passes_on_err(arm: &syn::Arm) -> bool {
+    let Pat::TupleStruct(err) = &arm.pat else {
+        return false;
+    };
+    match (err.elems.iter().collect::<Vec<_>>().as_slice(), &*arm.body) {
+        ([Pat::Ident(bound)], Expr::Call(c)) if err.path.is_ident("Err") && c.args.len() == 1 => {
+            is_path_named(&c.func, "Err") && is_path_named(&c.args[0], &bound.ident.to_string())
+        }
+        _ => false,
+    }
 }
 
 fn passes_on_ok(arm: &syn::Arm) -> bool {

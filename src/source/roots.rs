@@ -148,6 +148,22 @@ impl<'a> Visit<'a> for Finder<'_, 'a> {
         visit::visit_item_impl(self, i);
     }
 
+    /// rmcp's dynamic routes, `ToolRoute::new_dyn(tool, |context| Box::pin(async move { .. }))`:
+    /// the closure is the tool, whose `Err` the router sends as a JSON-RPC error.
+    fn visit_expr_call(&mut self, c: &'a syn::ExprCall) {
+        if self.facts.sdks.rmcp
+            && let Expr::Path(p) = &*c.func
+            && let [.., route, new] = &path_strings(&p.path)[..]
+            && route == "ToolRoute"
+            && new == "new_dyn"
+            && let Some(Expr::Closure(tool)) = c.args.last()
+        {
+            self.roots
+                .push(Root::new(RootKind::RmcpTool, Body::Expr(&tool.body)));
+        }
+        visit::visit_expr_call(self, c);
+    }
+
     /// jsonrpc-core's `io.add_method("tools/call", |params| async move { .. })`.
     fn visit_expr_method_call(&mut self, m: &'a syn::ExprMethodCall) {
         let registers = matches!(
