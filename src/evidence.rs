@@ -270,6 +270,9 @@ impl CodeError {
                 "missing \"name\"",
                 "missing params",
                 "missing 'params'",
+                "params required",
+                "requires params",
+                "params.name",
                 "missing parameters",
                 "tool name is required",
                 "name is required",
@@ -449,6 +452,9 @@ mod tests {
         assert!(e.is_malformed_request() && e.is_permitted());
         assert!(error("internal_error", Some(-32042), None).is_permitted());
         assert!(error("new", Some(-32602), Some("Tool name required")).is_permitted());
+        let no_name = Some("tools/call requires params.name");
+        assert!(error("error", Some(-32602), no_name).is_malformed_request());
+        assert!(error("new", None, Some("Tool call params required")).is_malformed_request());
         assert!(error("new", None, Some("`params.arguments` must be an object")).is_permitted());
         assert!(!error("new", None, Some("`path` must be an absolute path")).is_permitted());
         assert!(!error("internal_error", None, Some("disk full")).is_permitted());
