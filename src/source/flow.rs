@@ -588,6 +588,20 @@ impl<'a> Walker<'_, 'a> {
             || (on_self(call) && self.index.is_tool(self.crate_dir, name))
     }
 
+    /// Where the failure of `operand`, passed on by the `?` at `question`, is reported: a
+    /// method chain split over lines where its error leaves, the line of `.await?` or
+    /// `.map_err(..)?`; a call whose arguments span lines (`)?`) at the call.
+    fn leaves_at(&self, operand: &Expr, question: &Range<usize>) -> Range<usize> {
+        let operand = span_range(self.text, operand.span());
+        let text = self.text.text();
+        let line_start = text[..question.start].rfind('\n').map_or(0, |n| n + 1);
+        let last_line = text[line_start..question.start].trim_start();
+        match line_start > operand.start && last_line.starts_with('.') {
+            true => question.end - last_line.len() - 1..question.end,
+            false => operand,
+        }
+    }
+
     /// Records `value` if it is a protocol error for this root.
     fn report(&mut self, value: &'a Expr, exit: Option<Range<usize>>) {
         if self.passes_on_a_helpers_error(value)
@@ -906,7 +920,13 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
                     // The conditions it sits under say nothing about why the call failed
                     // (`if let Some(tag) = args.tag { db.query(tag).await? }`).
                     let error = self.origin(expr, context_message(expr));
-                    self.push_unguarded(error, span_range(self.text, expr.span()), exit);
+                    let span = match &exit {
+                        Some(question) if self.text.text().get(question.clone()) == Some("?") => {
+                            self.leaves_at(expr, question)
+                        }
+                        _ => span_range(self.text, expr.span()),
+                    };
+                    self.push_unguarded(error, span, exit);
                 }
             } else if let Some(exit) = self.forwarded.get(&(expr as *const Expr)).cloned()
                 && let Some(errors) = self.helper_errors(expr, false)
@@ -978,17 +998,7 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
                     constructor: BY_TYPE.to_string(),
                     ..operand
                 };
-                // A method chain split over lines is reported where its error leaves: the line
-                // of `.await?` or `.map_err(..)?`. A call whose arguments span lines (`)?`)
-                // is reported at the call.
-                let operand = span_range(self.text, t.expr.span());
-                let text = self.text.text();
-                let line_start = text[..question.start].rfind('\n').map_or(0, |n| n + 1);
-                let last_line = text[line_start..question.start].trim_start();
-                let span = match line_start > operand.start && last_line.starts_with('.') {
-                    true => question.end - last_line.len() - 1..question.end,
-                    false => operand,
-                };
+                let span = self.leaves_at(&t.expr, &question);
                 self.with_guard(guard, |s| s.push_site_at(error, span, Some(question)));
             }
         }

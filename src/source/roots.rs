@@ -423,7 +423,7 @@ fn is_tools_call(expr: &Expr) -> bool {
     matches!(expr, Expr::Lit(l) if matches!(&l.lit, Lit::Str(s) if s.value() == "tools/call"))
 }
 
-/// The string literals an arm pattern matches (`"tools/call" | "tools.call"`).
+/// The string literals an arm pattern matches (`"tools/call" | "tools.call"`, `Some("tools/call")`).
 fn string_patterns(pat: &Pat) -> Vec<String> {
     match pat {
         Pat::Lit(l) => match &l.lit {
@@ -431,6 +431,10 @@ fn string_patterns(pat: &Pat) -> Vec<String> {
             _ => Vec::new(),
         },
         Pat::Or(o) => o.cases.iter().flat_map(string_patterns).collect(),
+        // `match request["method"].as_str() { Some("tools/call") => .. }`
+        Pat::TupleStruct(t) if t.path.is_ident("Some") && t.elems.len() == 1 => {
+            string_patterns(&t.elems[0])
+        }
         _ => Vec::new(),
     }
 }

@@ -345,7 +345,7 @@ pub fn renders_own_code(constructor: &str) -> bool {
     constructor == CARRIED_CODE || constructor == RENDERS_ITSELF
 }
 
-/// `e.code`, `e.code()`, `&e.code`, `e.to_rpc_code()`: the code a bound error value carries
+/// `e.code`, `&e.code`: the code a bound error value carries
 /// ([`CARRIED_CODE`]); `code`: one bound from the error or computed from it
 /// ([`RENDERS_ITSELF`]: `Err((code, message)) =>`, `let (code, msg) = match e { .. }`).
 fn reads_a_code(arg: &Expr) -> Option<&'static str> {
@@ -364,8 +364,12 @@ fn reads_a_code(arg: &Expr) -> Option<&'static str> {
             matches!(&f.member, syn::Member::Named(n) if names_a_code(n.to_string()))
                 && on_a_value(&f.base)
         }
+        // `e.code()` computes a code for every value of the type, as a rendering of its own
+        // does: a value converted by `?` has one too.
         Expr::MethodCall(m) => {
-            names_a_code(m.method.to_string()) && m.args.is_empty() && on_a_value(&m.receiver)
+            let computed =
+                names_a_code(m.method.to_string()) && m.args.is_empty() && on_a_value(&m.receiver);
+            return computed.then_some(RENDERS_ITSELF);
         }
         _ => false,
     };
