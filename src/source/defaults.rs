@@ -100,8 +100,9 @@ struct Defaults<'a, 's> {
     source: &'s SourceText,
     /// `#[tool]` functions, checked once the version is known.
     tools: Vec<(&'a [Attribute], &'a Signature)>,
-    /// The `#[tool_handler]` of the file's server, where its tools are routed.
-    router: Option<&'a Attribute>,
+    /// Where the file's server routes its tools: its `#[tool_handler]`, or the `call_tool`
+    /// that hands every call to the router.
+    router: Option<std::ops::Range<usize>>,
     /// The handlers whose `#[tool_handler]` generates `call_tool`: their finding's index, the
     /// impl and the attribute, fixed once the version is known.
     generated: Vec<(usize, &'a syn::ItemImpl, &'a Attribute)>,
@@ -138,7 +139,9 @@ impl<'a, 's> Defaults<'a, 's> {
             _ => None,
         });
         let router = item.attrs.iter().find(|a| is_router_attribute(a));
-        self.router = self.router.or(router);
+        if let (None, Some(attribute)) = (&self.router, router) {
+            self.router = Some(span_range(self.source, attribute.span()));
+        }
         match (router, call_tool) {
             (Some(attribute), None) => {
                 self.generated.push((self.findings.len(), item, attribute));
@@ -146,6 +149,9 @@ impl<'a, 's> Defaults<'a, 's> {
             }
             (_, Some(f)) => {
                 if let Some(delegation) = unchecked_delegation(&f.block) {
+                    if self.router.is_none() {
+                        self.router = Some(span_range(self.source, delegation.span()));
+                    }
                     self.delegated.push((self.findings.len(), f, delegation));
                     self.push(delegation, mcp108::router_delegated("call_tool"));
                 }
@@ -197,9 +203,9 @@ impl<'a, 's> Defaults<'a, 's> {
         };
         let count = arguments.len() + elsewhere.len();
         let (violation, aspect) = mcp108::arguments_before_1_8(&version, count);
-        let mut finding = match (self.router, arguments.first()) {
+        let mut finding = match (&self.router, arguments.first()) {
             (Some(router), _) => {
-                let mut finding = violation.at(span_range(self.source, router.span()));
+                let mut finding = violation.at(router.clone());
                 finding.label = mcp108::ROUTES_TYPED_ARGUMENTS.to_string();
                 finding
             }
