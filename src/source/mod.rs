@@ -539,8 +539,19 @@ pub(crate) fn is_tool_fn(attrs: &[syn::Attribute]) -> bool {
 /// `#[cfg(test)]`: test code answers no client.
 fn is_cfg_test(attrs: &[syn::Attribute]) -> bool {
     attrs.iter().any(|a| {
-        a.path().is_ident("cfg")
-            && a.parse_args::<syn::Meta>()
-                .is_ok_and(|m| m.path().is_ident("test"))
+        a.path().is_ident("cfg") && a.parse_args::<syn::Meta>().is_ok_and(|m| only_in_tests(&m))
     })
+}
+
+/// `test`, or `all(test, ..)`: a configuration that holds only when testing.
+fn only_in_tests(meta: &syn::Meta) -> bool {
+    match meta {
+        syn::Meta::Path(p) => p.is_ident("test"),
+        syn::Meta::List(l) if l.path.is_ident("all") => l
+            .parse_args_with(
+                syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
+            )
+            .is_ok_and(|all| all.iter().any(only_in_tests)),
+        _ => false,
+    }
 }

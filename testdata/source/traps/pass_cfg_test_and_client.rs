@@ -28,3 +28,21 @@ mod tests {
         }
     }
 }
+
+// Only built when testing with a feature on: test code too.
+#[cfg(all(test, feature = "integration"))]
+mod integration_tests {
+    use super::*;
+
+    struct AlsoBroken;
+
+    impl ServerHandler for AlsoBroken {
+        async fn call_tool(
+            &self,
+            _request: CallToolRequestParams,
+            _context: RequestContext<RoleServer>,
+        ) -> Result<CallToolResult, McpError> {
+            Err(McpError::internal_error("always fails", None))
+        }
+    }
+}
