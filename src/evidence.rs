@@ -42,6 +42,9 @@ pub enum RootKind {
     /// turbomcp 3's `impl McpHandler { fn call_tool }`, and the functions returning its
     /// `McpResult` it passes on: turbomcp sends its `Err` as a JSON-RPC error.
     TurbomcpCallTool,
+    /// `impl Tool { fn execute }` on kodegen_mcp_schema: its `ToolHandler` turns every `Err`
+    /// (its `McpError`) into rmcp's `ErrorData`, a JSON-RPC error.
+    KodegenTool,
     /// A function returning rmcp's `Result` whose `Err` a tools/call root passes on
     /// (`helper(..)?`, a tail call): its errors are reported where it builds them.
     RmcpHelper,

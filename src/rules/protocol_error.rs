@@ -122,6 +122,9 @@ impl ProtocolErrorRule {
                 "where the tools/call handler converts this error, answer with a tool execution error instead (rmcp: `Ok(CallToolResult::error(vec![Content::text(\"{text}\")]))`; JSON: `{}`)",
                 super::tool_error_json(&format!("\"{text}\""))
             ),
+            RootKind::KodegenTool => format!(
+                "return the failure as the tool's result with `isError: true` (\"{text}\"): kodegen_mcp_schema's `ToolHandler` sends every `Err` of `Tool::execute` as a JSON-RPC error"
+            ),
             RootKind::TurbomcpCallTool => format!(
                 "return `Ok(ToolResult::error(\"{text}\"))`: turbomcp 3 sends every `Err` of a manual `call_tool` as a JSON-RPC error"
             ),

@@ -31,6 +31,9 @@ pub struct Sdks {
     /// turbomcp, whose 3.x `McpHandler::call_tool` sends its `Err` as a JSON-RPC error (its
     /// `#[tool]` functions' errors become `isError` results).
     pub turbomcp: bool,
+    /// kodegen_mcp_schema, whose `ToolHandler` sends every `Err` of a `Tool` as a JSON-RPC
+    /// error (its `McpError` converted into rmcp's by variant).
+    pub kodegen: bool,
 }
 
 const OTHER_SDKS: &[&str] = &[
@@ -47,6 +50,7 @@ const OTHER_SDKS: &[&str] = &[
     "turul_mcp_protocol",
     "tower_mcp",
     "mcpr",
+    "kodegen_mcp_schema",
 ];
 
 #[derive(Default)]
@@ -255,6 +259,7 @@ impl<'a> FileFacts<'a> {
                 self.sdks.pmcp |= root == "pmcp";
                 self.sdks.ultrafast |= root.starts_with("ultrafast_mcp");
                 self.sdks.turbomcp |= root.starts_with("turbomcp");
+                self.sdks.kodegen |= root == "kodegen_mcp_schema";
             }
             _ => {}
         }
@@ -302,6 +307,7 @@ impl<'a> FileFacts<'a> {
             // mcp-attr's, pmcp's and jsonrpc-core's `Error` are sent as JSON-RPC errors just as
             // rmcp's is.
             let from_rmcp = (full[0] == "rmcp" && (last == "ErrorData" || last == "Error"))
+                || (full[0] == "kodegen_mcp_schema" && last == "McpError")
                 || (matches!(full[0].as_str(), "mcp_attr" | "pmcp" | "jsonrpc_core")
                     && last == "Error");
             return from_rmcp || (in_crate && self.crate_aliases.contains(last));
@@ -336,6 +342,14 @@ impl<'a> FileFacts<'a> {
         };
         full.last().is_some_and(|l| l == name)
             && (full.first().is_some_and(|s| s.starts_with("turbomcp")) || glob())
+    }
+
+    /// Whether a type path names kodegen_mcp_schema's `McpError`.
+    pub fn is_kodegen_error(&self, segments: &[String]) -> bool {
+        let full = self.expand(segments);
+        full.len() >= 2
+            && full[0] == "kodegen_mcp_schema"
+            && full.last().is_some_and(|l| l == "McpError")
     }
 
     /// Whether a type path names pmcp's `Error`, which pmcp sends as -32603 whatever it holds.

@@ -571,6 +571,7 @@ impl<'a> Walker<'_, 'a> {
                 | RootKind::RmcpHelper
                 | RootKind::JsonRpcMethod
                 | RootKind::TurbomcpCallTool
+                | RootKind::KodegenTool
         );
         let name = called(call);
         rmcp && !serializes(call)

@@ -112,6 +112,9 @@ impl<'a> Visit<'a> for Finder<'_, 'a> {
                 (Some("ToolHandler"), "handle") if self.facts.sdks.pmcp => {
                     self.push(RootKind::PmcpTool, Body::Block(&f.block));
                 }
+                (Some("Tool"), "execute") if self.facts.sdks.kodegen => {
+                    self.push(RootKind::KodegenTool, Body::Block(&f.block));
+                }
                 (Some("McpHandler"), "call_tool") if self.facts.sdks.turbomcp => {
                     self.push(RootKind::TurbomcpCallTool, Body::Block(&f.block));
                 }

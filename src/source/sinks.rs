@@ -55,6 +55,14 @@ const TURBOMCP_CONSTRUCTORS: &[(&str, i64)] = &[
     ("security", -32018),
 ];
 
+/// kodegen_mcp_schema's `McpError` variants and the codes its `From<McpError> for ErrorData`
+/// sends them with; every other variant is an internal error (-32603).
+const KODEGEN_VARIANTS: &[(&str, i64)] = &[
+    ("InvalidArguments", -32602),
+    ("ToolNotFound", -32601),
+    ("ResourceNotFound", -32002),
+];
+
 /// An error value that becomes a protocol error when a handler of `root` returns it as `Err`.
 pub fn typed_error(facts: &FileFacts, expr: &Expr, root: RootKind) -> Option<ProtocolError> {
     let mut message = None;
@@ -96,6 +104,9 @@ pub fn typed_error(facts: &FileFacts, expr: &Expr, root: RootKind) -> Option<Pro
                 } else {
                     -32603
                 })
+            } else if facts.is_kodegen_error(ty) {
+                let code = KODEGEN_VARIANTS.iter().find(|(name, _)| name == ctor);
+                Some(code.map_or(-32603, |&(_, code)| code))
             } else if facts.is_turbomcp(ty, false) {
                 let &(_, code) = TURBOMCP_CONSTRUCTORS
                     .iter()
