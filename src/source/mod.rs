@@ -75,8 +75,8 @@ const MARKERS: &[&str] = &[
 const CHECK_MARKERS: &[&str] = &[
     "ServerHandler",
     "tool",
-    "CallToolRequest",
-    "CallToolResult",
+    // `impl Tool for X`, `impl ToolHandler for X`, `CallToolResult`, ..
+    "Tool",
     "RouterRequest",
     "mcp-lint:",
 ];
