@@ -328,9 +328,10 @@ fn flags<T>(facts: &[Option<T>], test: impl Fn(&T) -> bool) -> Vec<bool> {
         .collect()
 }
 
-/// The modules `text` (the file at `path`) declares under `#[cfg(test)]` without a body, as
-/// the path of their file without its extension (`src/test_util`) or their directory: one
-/// is `src/test_util.rs` or `src/test_util/mod.rs`, with what it declares in turn.
+/// The modules `text` (the file at `path`) declares under `#[cfg(test)]` (or `#[cfg(all(test,
+/// ..))]`) without a body, as the path of their file without its extension (`src/test_util`)
+/// or their directory: one is `src/test_util.rs` or `src/test_util/mod.rs`, with what it
+/// declares in turn.
 fn test_modules(path: &Path, text: &str) -> Vec<PathBuf> {
     let Some(parent) = path.parent() else {
         return Vec::new();
@@ -340,8 +341,18 @@ fn test_modules(path: &Path, text: &str) -> Vec<PathBuf> {
         _ => parent.join(path.file_stem().unwrap_or_default()),
     };
     let mut out = Vec::new();
-    for at in memchr::memmem::find_iter(text.as_bytes(), "#[cfg(test)]") {
-        let rest = text[at + "#[cfg(test)]".len()..].trim_start();
+    for at in memchr::memmem::find_iter(text.as_bytes(), "#[cfg(") {
+        let attribute = &text[at + "#[cfg(".len()..];
+        // `#[cfg(test)]`, or `#[cfg(all(test, ..))]`: built only when testing.
+        let rest = match attribute.strip_prefix("test)]") {
+            Some(rest) => rest,
+            None if attribute.starts_with("all(test,") => match attribute.find(")]") {
+                Some(end) => &attribute[end + ")]".len()..],
+                None => continue,
+            },
+            None => continue,
+        };
+        let rest = rest.trim_start();
         let rest = ["pub(crate) ", "pub(super) ", "pub "]
             .iter()
             .find_map(|v| rest.strip_prefix(v))

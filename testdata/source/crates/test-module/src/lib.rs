@@ -1,4 +1,5 @@
-//! The tools; their test helpers are in `test_util.rs`, compiled for tests only.
+//! The tools; their test helpers are in `test_util.rs` and `slow_tests.rs`, compiled for tests
+//! only.
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, Content};
 use rmcp::{tool, tool_router, ErrorData};
@@ -18,3 +19,6 @@ impl Clock {
 
 #[cfg(test)]
 mod test_util;
+
+#[cfg(all(test, feature = "slow"))]
+mod slow_tests;
