@@ -1275,7 +1275,7 @@ fn serializes(expr: &Expr) -> bool {
 }
 
 /// A `map_err` argument that hands the error on as it is: `|e| e`, `|e| e.into()`,
-/// `Into::into`, `From::from`.
+/// `|e| e.to_string()` (the same failure, as text), `Into::into`, `From::from`.
 fn passes_through(f: &Expr) -> bool {
     match f {
         Expr::Closure(c) if c.inputs.len() == 1 => {
@@ -1283,7 +1283,11 @@ fn passes_through(f: &Expr) -> bool {
                 return false;
             };
             let body = match &*c.body {
-                Expr::MethodCall(m) if m.method == "into" && m.args.is_empty() => &*m.receiver,
+                Expr::MethodCall(m)
+                    if (m.method == "into" || m.method == "to_string") && m.args.is_empty() =>
+                {
+                    &*m.receiver
+                }
                 other => other,
             };
             matches!(body, Expr::Path(p) if p.path.is_ident(&param.ident))

@@ -45,11 +45,11 @@ fn handle_tools_call(params: &Value) -> Result<Value, String> {
 
 fn read_file(args: &Value) -> Result<String, String> {
     let path = str_arg(args, "path")?;
-    let root = std::env::current_dir().map_err(|e| e.to_string())?; //~ MCP104@52
+    let root = std::env::current_dir().map_err(|e| e.to_string())?; //~ MCP104@16
     let mounts: std::collections::HashMap<&str, std::path::PathBuf> = [("cwd", root)].into();
     let mount = str_arg(args, "mount")?;
     let base = mounts.get(mount).ok_or_else(|| format!("{mount}: no such mount"))?; //~ MCP103@48
-    std::fs::read_to_string(base.join(path)).map_err(|e| e.to_string()) //~ MCP104@58
+    std::fs::read_to_string(base.join(path)).map_err(|e| e.to_string()) //~ MCP104@5
 }
 
 fn str_arg<'a>(args: &'a Value, key: &str) -> Result<&'a str, String> {
