@@ -307,9 +307,11 @@ impl CodeError {
             // MRTR: a tampered or unknown `requestState` is a protocol error by design.
             || self.guard_mentions(&["request_state", "requeststate"])
             || self.message_mentions(&["request state", "requeststate", "request_state"])
+            // The session's lifecycle (a call before `initialize`), not a component a tool
+            // needs: "client not initialized" inside a tool is that tool failing.
+            || (self.message_mentions(&["not initiali"])
+                && self.message_mentions(&["server", "session"]))
             || self.message_mentions(&[
-                "not initialized",
-                "not initialised",
                 "lock poisoned",
                 "failed to serialize",
                 "fail to serialize",

@@ -21,7 +21,7 @@ impl ServerHandler for Server {
         if self.needs_login {
             return Err(McpError::new(ErrorCode(-32042), "URL elicitation required", None));
         }
-        let plugins = self.plugins.as_ref().ok_or_else(|| McpError::internal_error("Plugins not initialized", None))?;
+        let plugins = self.plugins.as_ref().ok_or_else(|| McpError::internal_error("Server not initialized", None))?;
         Ok(CallToolResult::success(vec![Content::text(format!("{} via {}", request.name, plugins.len()))]))
     }
 }
