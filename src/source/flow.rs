@@ -430,6 +430,14 @@ impl<'a> Walker<'_, 'a> {
                 }
                 true
             }
+            // `let result = spawn_blocking(move || ..).await.map_err(..)?; result?`: the `?`
+            // in the `let` takes the join error; the task's own `Err` leaves at `result?`.
+            Expr::Try(t) if spawned_task(&t.expr).is_some() => {
+                if let Some(task) = spawned_task(&t.expr) {
+                    self.enter_task(task, exit);
+                }
+                true
+            }
             // `let dispatch = match name { .. }; dispatch?`: what the local was bound to
             // leaves (not through another name, which could be itself: `let r = r;`).
             Expr::Path(p)
