@@ -285,6 +285,8 @@ impl CodeError {
                 "expected 'name'",
                 "expected `name`",
                 "expected \"name\"",
+                // The request's own metadata (the protocol version in `_meta`).
+                "_meta",
             ])
     }
 

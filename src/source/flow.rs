@@ -21,7 +21,7 @@ use super::facts::{FileFacts, path_strings};
 use super::index::{self, CrateIndex, Sink};
 use super::sinks::{
     RENDERS_ITSELF, carried_code, coded_args, message_of, renders_own_code, response_error,
-    typed_error,
+    typed_error, writes_a_carried_code,
 };
 use super::site::{ArmKind, ErrorSite, Guard, GuardKind, ProtocolError, RootKind};
 use super::{names, span_range};
@@ -757,12 +757,21 @@ impl<'a> Walker<'_, 'a> {
                 .line,
             variants: Vec::new(),
         };
+        // `Err(Failure::Protocol(code, msg)) => ..` renders only the values built as that
+        // variant; the others take another arm.
+        let answered = super::summary::err_arm_variants(guard.arm);
         for tail in tails(peel_await(guard.subject)) {
             if let Expr::Call(c) = tail
                 && c.args.len() == 1
                 && is_path_named(&c.func, "Err")
             {
                 let value = &c.args[0];
+                if let Some(own) = enum_variant(value)
+                    && !answered.is_empty()
+                    && !answered.contains(&own)
+                {
+                    continue;
+                }
                 let origin = self.rendered_origin(value, converter.clone());
                 self.push_unguarded(origin, span_range(self.text, value.span()), None);
             }
@@ -900,8 +909,20 @@ impl<'a> Walker<'_, 'a> {
 impl<'a> Visit<'a> for Walker<'_, 'a> {
     fn visit_expr(&mut self, expr: &'a Expr) {
         if self.kind == RootKind::HandRolled {
+            // `(Outgoing::failure(id, ErrorObject::new(..)).to_vec(),
+            // CallStatus::ProtocolError(code))`: one answer, the rest of the tuple describes it.
+            if let Expr::Tuple(t) = expr {
+                let before = self.sites.len();
+                for elem in &t.elems {
+                    let described = self.sites.len() > before;
+                    if !(described && response_error(self.facts, elem).is_some()) {
+                        self.visit_expr(elem);
+                    }
+                }
+                return;
+            }
             if let Some(error) = response_error(self.facts, expr) {
-                if error.constructor == RENDERS_ITSELF {
+                if error.constructor == RENDERS_ITSELF || writes_a_carried_code(expr) {
                     self.note_rendered(&error, expr);
                 }
                 self.push_site(error, expr, None);

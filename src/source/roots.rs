@@ -421,9 +421,28 @@ impl<'a> Visit<'a> for CallToolArms<'a> {
     }
 }
 
-/// The literal `"tools/call"`.
+/// The literal `"tools/call"`, or a constant named for it (`TOOLS_CALL`).
 fn is_tools_call(expr: &Expr) -> bool {
-    matches!(expr, Expr::Lit(l) if matches!(&l.lit, Lit::Str(s) if s.value() == "tools/call"))
+    match expr {
+        Expr::Lit(l) => matches!(&l.lit, Lit::Str(s) if s.value() == "tools/call"),
+        Expr::Path(p) => method_constant(&p.path).as_deref() == Some("tools/call"),
+        _ => false,
+    }
+}
+
+/// The method a constant is named for: `methods::TOOLS_CALL`, `METHOD_TOOLS_LIST`, `INITIALIZE`
+/// (servers that name their method strings match on the constants, not the literals).
+fn method_constant(path: &syn::Path) -> Option<String> {
+    let name = path.segments.last()?.ident.to_string();
+    let screaming = name
+        .chars()
+        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+    if !screaming || name.len() < 4 {
+        return None;
+    }
+    let name = name.strip_prefix("METHOD_").unwrap_or(&name);
+    let name = name.strip_suffix("_METHOD").unwrap_or(name);
+    Some(name.to_ascii_lowercase().replace('_', "/"))
 }
 
 /// The string literals an arm pattern matches (`"tools/call" | "tools.call"`, `Some("tools/call")`).
@@ -434,6 +453,7 @@ fn string_patterns(pat: &Pat) -> Vec<String> {
             _ => Vec::new(),
         },
         Pat::Or(o) => o.cases.iter().flat_map(string_patterns).collect(),
+        Pat::Path(p) => method_constant(&p.path).into_iter().collect(),
         // `match request["method"].as_str() { Some("tools/call") => .. }`
         Pat::TupleStruct(t) if t.path.is_ident("Some") && t.elems.len() == 1 => {
             string_patterns(&t.elems[0])

@@ -356,6 +356,12 @@ pub fn renders_own_code(constructor: &str) -> bool {
     constructor == CARRIED_CODE || constructor == RENDERS_ITSELF
 }
 
+/// Whether an error object is written with the code of the error value it renders
+/// (`ErrorObject::new(code, message)` in `Err(Failure::Protocol(code, message)) =>`).
+pub fn writes_a_carried_code(expr: &Expr) -> bool {
+    matches!(expr, Expr::Call(c) if c.args.iter().any(|a| reads_a_code(a).is_some()))
+}
+
 /// `e.code`, `&e.code`: the code a bound error value carries
 /// ([`CARRIED_CODE`]); `code`: one bound from the error or computed from it
 /// ([`RENDERS_ITSELF`]: `Err((code, message)) =>`, `let (code, msg) = match e { .. }`).

@@ -227,11 +227,15 @@ pub fn fallible_fns<'a>(
         .collect()
 }
 
-/// The variants an arm pattern names (`X::A(..) | X::B { .. }`); empty for a catch-all.
 /// The variants of the crate's error that the `Err(..)` arm a site sits in answers
 /// (`Err(ToolError::Internal(msg)) =>`); empty for any.
 pub fn arm_variants(site: &ErrorSite) -> Vec<String> {
-    match flow::converting_guard(&site.guards).and_then(|g| g.arm) {
+    err_arm_variants(flow::converting_guard(&site.guards).and_then(|g| g.arm))
+}
+
+/// The variants an `Err(..)` arm pattern answers; empty for any.
+pub fn err_arm_variants(arm: Option<&Pat>) -> Vec<String> {
+    match arm {
         Some(Pat::TupleStruct(t))
             if t.elems.len() == 1 && t.path.segments.last().is_some_and(|s| s.ident == "Err") =>
         {
@@ -241,6 +245,7 @@ pub fn arm_variants(site: &ErrorSite) -> Vec<String> {
     }
 }
 
+/// The variants an arm pattern names (`X::A(..) | X::B { .. }`); empty for a catch-all.
 fn pattern_variants(pat: &Pat) -> Vec<String> {
     let path = match pat {
         Pat::TupleStruct(t) => &t.path,

@@ -1,5 +1,6 @@
 // Protocol errors SEP-2145 keeps inside tools/call: a missing client capability, URL
-// elicitation required (-32042), and server failures before any result exists.
+// elicitation required (-32042), a request without the protocol version in its `_meta`, and
+// server failures before any result exists.
 use rmcp::model::{CallToolRequestParams, CallToolResult, Content, ErrorCode};
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
@@ -17,6 +18,9 @@ impl ServerHandler for Server {
     ) -> Result<CallToolResult, McpError> {
         if context.peer.peer_info().is_none() {
             return Err(McpError::missing_required_client_capability("elicitation", None));
+        }
+        if request.meta.is_none() {
+            return Err(McpError::invalid_params("Missing `_meta` with the protocol version", None));
         }
         if self.needs_login {
             return Err(McpError::new(ErrorCode(-32042), "URL elicitation required", None));
