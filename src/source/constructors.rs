@@ -41,6 +41,76 @@ pub fn error_constructors(text: &str) -> Vec<String> {
     out
 }
 
+/// The crate's error renderers `text` defines, with the code they write: functions named for
+/// an error that build one error object with a fixed code (`fn create_error_response(&self, id,
+/// error: anyhow::Error) -> JsonRpcResponse { .. JsonRpcError::internal_error(msg) .. }`). A
+/// hand-rolled dispatcher's `Err(e) => self.protocol.create_error_response(id, e)` is a
+/// conversion with that code, from any file of the crate.
+pub fn error_renderers(text: &str) -> Vec<(String, i64)> {
+    let mut out = Vec::new();
+    if memchr::memmem::find(text.as_bytes(), b"rror").is_none() {
+        return out;
+    }
+    let mut parsed = false;
+    for at in memchr::memmem::find_iter(text.as_bytes(), "fn ") {
+        let rest = &text[at + 3..];
+        let name_end = rest
+            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        if !rest[..name_end].to_lowercase().contains("error") {
+            continue;
+        }
+        let Some(item) = function_text(&text[at..]) else {
+            continue;
+        };
+        parsed = true;
+        if let Ok(f) = syn::parse_str::<syn::ItemFn>(item)
+            && builds_coded_error(&f).is_none()
+        {
+            let mut fixed = FixedCodes(Vec::new());
+            fixed.visit_block(&f.block);
+            fixed.0.dedup();
+            if let [code] = fixed.0[..] {
+                out.push((f.sig.ident.to_string(), code));
+            }
+        }
+    }
+    if parsed {
+        proc_macro2::extra::invalidate_current_thread_spans();
+    }
+    out
+}
+
+/// The well-known codes of the error objects a body builds (`JsonRpcError::internal_error(..)`).
+struct FixedCodes(Vec<i64>);
+
+impl<'a> Visit<'a> for FixedCodes {
+    fn visit_expr_call(&mut self, c: &'a syn::ExprCall) {
+        if let syn::Expr::Path(p) = &*c.func
+            && let [.., ty, ctor] = &p.path.segments.iter().collect::<Vec<_>>()[..]
+            && ty.ident.to_string().to_lowercase().contains("error")
+            && let Some(code) = super::facts::well_known_code(&ctor.ident.to_string())
+        {
+            self.0.push(code);
+        }
+        visit::visit_expr_call(self, c);
+    }
+}
+
+/// The text of the function starting at `fn `, through its body; none for a declaration.
+fn function_text(text: &str) -> Option<&str> {
+    let bytes = text.as_bytes();
+    let signature_end = bytes.len().min(MAX_SIGNATURE);
+    let body = bytes[..signature_end]
+        .iter()
+        .position(|b| *b == b'{' || *b == b';')?;
+    if bytes[body] != b'{' {
+        return None;
+    }
+    let end = body + block_end(&bytes[body..bytes.len().min(body + MAX_BODY)])?;
+    Some(&text[..end])
+}
+
 /// How far a signature and a body are looked for: constructors are short, and a bound keeps
 /// the scan linear on any text.
 const MAX_SIGNATURE: usize = 1024;

@@ -74,6 +74,8 @@ pub struct FileFacts<'a> {
     other_results: HashMap<String, String>,
     /// The crate's own error-response constructors (see [`super::constructors`]).
     constructors: HashSet<String>,
+    /// The crate's error renderers with the code each writes.
+    renderers: HashMap<String, i64>,
     /// The code a file's own error enum gives each variant (`RpcError::ToolError` -> -32000),
     /// read off `fn code(&self) { match self { Self::ToolError(_) => -32000, .. } }`.
     variant_codes: HashMap<(String, String), i64>,
@@ -93,6 +95,7 @@ impl<'a> FileFacts<'a> {
             crate_results: crate_aliases.results.clone(),
             other_results: crate_aliases.other_results.clone(),
             constructors: crate_aliases.constructors.clone(),
+            renderers: crate_aliases.renderers.clone(),
             // The file's own constants, collected next, take precedence.
             consts: crate_aliases.codes.clone(),
             ..FileFacts::default()
@@ -190,6 +193,11 @@ impl<'a> FileFacts<'a> {
     /// object with the code they are given.
     pub fn is_error_constructor(&self, name: &str) -> bool {
         self.constructors.contains(name)
+    }
+
+    /// The code one of the crate's error renderers writes (`create_error_response(id, e)`).
+    pub fn renderer_code(&self, name: &str) -> Option<i64> {
+        self.renderers.get(name).copied()
     }
 
     /// What each variant of the file's error types is sent as: (type, variant, code).

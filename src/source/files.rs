@@ -29,6 +29,8 @@ struct Scan {
     codes: Vec<(String, i64)>,
     /// Its error-response constructors, shared with the crate's other files.
     constructors: Vec<String>,
+    /// Its error renderers with the code they write, shared likewise.
+    renderers: Vec<(String, i64)>,
     /// Its dispatchers with a `"tools/call"` arm and the calls that arm passes on, shared with
     /// the crate's other files (a caller in another file converts their `Err`).
     dispatchers: Vec<(String, Vec<String>)>,
@@ -99,6 +101,7 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
             aliases: index::type_aliases(&text),
             codes: index::error_codes(&text),
             constructors: super::constructors::error_constructors(&text),
+            renderers: super::constructors::error_renderers(&text),
             dispatchers: super::roots::dispatchers_in(&text),
             matters,
             reports: matters && super::may_report(&text),
@@ -131,6 +134,7 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
     let mut written: HashMap<&PathBuf, Vec<(String, String)>> = HashMap::new();
     let mut codes: HashMap<&PathBuf, Vec<(String, i64)>> = HashMap::new();
     let mut constructors: HashMap<&PathBuf, HashSet<String>> = HashMap::new();
+    let mut renderers: HashMap<&PathBuf, Vec<(String, i64)>> = HashMap::new();
     let mut dispatchers: HashMap<&PathBuf, HashMap<String, Vec<String>>> = HashMap::new();
     for scan in scans.iter().flatten() {
         let entry = written.entry(&scan.crate_dir).or_default();
@@ -139,6 +143,8 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
         entry.extend(scan.codes.iter().cloned());
         let entry = constructors.entry(&scan.crate_dir).or_default();
         entry.extend(scan.constructors.iter().cloned());
+        let entry = renderers.entry(&scan.crate_dir).or_default();
+        entry.extend(scan.renderers.iter().cloned());
         let entry = dispatchers.entry(&scan.crate_dir).or_default();
         entry.extend(scan.dispatchers.iter().cloned());
     }
@@ -148,6 +154,7 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
             let mut names = CrateAliases::resolve(&written);
             names.codes = index::unambiguous(codes.remove(dir).unwrap_or_default());
             names.constructors = constructors.remove(dir).unwrap_or_default();
+            names.renderers = index::unambiguous(renderers.remove(dir).unwrap_or_default());
             names.dispatchers = dispatchers.remove(dir).unwrap_or_default();
             (dir.clone(), names)
         })
@@ -157,6 +164,7 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
                 || !names.codes.is_empty()
                 || !names.other_results.is_empty()
                 || !names.constructors.is_empty()
+                || !names.renderers.is_empty()
                 || !names.dispatchers.is_empty()
         })
         .collect();

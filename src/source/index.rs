@@ -652,6 +652,9 @@ pub struct CrateAliases {
     pub other_results: HashMap<String, String>,
     /// The crate's own error-response constructors (see [`super::constructors`]).
     pub constructors: HashSet<String>,
+    /// The crate's error renderers, with the code each writes (see
+    /// [`super::constructors::error_renderers`]).
+    pub renderers: HashMap<String, i64>,
     /// The crate's dispatchers with a `"tools/call"` arm, in any file, with the calls that arm
     /// passes on (see [`super::roots::dispatchers`]).
     pub dispatchers: HashMap<String, Vec<String>>,

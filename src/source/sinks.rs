@@ -320,7 +320,7 @@ fn helper_error<'e>(
     if !named && !facts.is_error_constructor(name) {
         return None;
     }
-    let code = coded_args(facts, args.clone());
+    let code = coded_args(facts, args.clone()).or_else(|| facts.renderer_code(name));
     // `error(id, refusal.code, ..)`: the code the error value carries, each origin its own.
     let carried = match code {
         Some(_) => None,
