@@ -9,6 +9,7 @@ mod callers;
 mod constructors;
 mod defaults;
 mod deps;
+mod expand;
 mod facts;
 mod files;
 mod flow;
@@ -513,6 +514,12 @@ pub(crate) fn span_range(source: &SourceText, span: proc_macro2::Span) -> Range<
 /// no client (one place, so no check can forget it).
 pub(crate) fn parse(text: &str) -> syn::Result<syn::File> {
     let mut file = syn::parse_file(text)?;
+    // Tools written inside a `macro_rules!` are read where they are written.
+    if memchr::memmem::find(text.as_bytes(), b"macro_rules!").is_some()
+        && let Some(expanded) = expand::macro_bodies_as_items(text, &file)
+    {
+        file = expanded;
+    }
     without_tests(&mut file.items);
     Ok(file)
 }

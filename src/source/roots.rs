@@ -349,7 +349,12 @@ fn tools_call_arm(m: &syn::ExprMatch) -> Option<&syn::Arm> {
     m.arms
         .iter()
         .zip(&methods)
-        .find(|(_, names)| dispatches && names.iter().any(|n| n == "tools/call"))
+        // Not an arm that answers other methods alike (`"initialize" | "tools/call" => true`).
+        .find(|(_, names)| {
+            dispatches
+                && names.iter().any(|n| n == "tools/call")
+                && !names.iter().any(|n| SIBLING_METHODS.contains(&n.as_str()))
+        })
         .map(|(arm, _)| arm)
 }
 
