@@ -63,6 +63,13 @@ pub fn error_renderers(text: &str) -> Vec<(String, i64)> {
         let Some(item) = function_text(&text[at..]) else {
             continue;
         };
+        // Only a body that calls a constructor named for a JSON-RPC error is parsed.
+        let names_a_constructor = ["_error(", "_params(", "_request(", "_not_found("]
+            .iter()
+            .any(|c| item.contains(c));
+        if !names_a_constructor {
+            continue;
+        }
         parsed = true;
         if let Ok(f) = syn::parse_str::<syn::ItemFn>(item)
             && builds_coded_error(&f).is_none()

@@ -663,6 +663,27 @@ impl<'a> Walker<'_, 'a> {
         }
     }
 
+    /// `call` with the arguments that name a local of the root replaced by what it was bound
+    /// to; none if no argument does.
+    fn with_locals_inlined(&self, call: &Expr) -> Option<Expr> {
+        let Expr::Call(c) = call else { return None };
+        let mut inlined = c.clone();
+        let mut any = false;
+        for arg in &mut inlined.args {
+            if let Expr::Path(p) = arg
+                && let Some(init) = p
+                    .path
+                    .get_ident()
+                    .and_then(|i| self.locals.get(&i.to_string()))
+                && matches!(init, Expr::Call(_))
+            {
+                *arg = (*init).clone();
+                any = true;
+            }
+        }
+        any.then_some(Expr::Call(inlined))
+    }
+
     /// `Err(e) => Err(e)` in a `match` on a call of a helper that reports its own errors.
     fn passes_on_a_helpers_error(&self, value: &Expr) -> bool {
         let Some(guard) = self.guards.last() else {
@@ -921,7 +942,10 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
                 }
                 return;
             }
-            if let Some(error) = response_error(self.facts, expr) {
+            // `let payload = JsonRpcErrorPayload::from(&e); McpResponse::error(id, payload)`:
+            // the response is built of what the local was bound to.
+            let inlined = self.with_locals_inlined(expr);
+            if let Some(error) = response_error(self.facts, inlined.as_ref().unwrap_or(expr)) {
                 if error.constructor == RENDERS_ITSELF || writes_a_carried_code(expr) {
                     self.note_rendered(&error, expr);
                 }

@@ -229,6 +229,20 @@ pub fn response_error(facts: &FileFacts, expr: &Expr) -> Option<ProtocolError> {
                     .or_else(|| well_known_code(ctor));
                 // `JsonRpcErrorResponse::new(id, JsonRpcError::new(..))`: the inner one.
                 let wraps_one = call.args.iter().any(|a| response_error(facts, a).is_some());
+                // `JsonRpcErrorPayload::from(&e)`: the crate's conversion renders each error
+                // value with the code its variant is given.
+                if code.is_none() && names_rpc_error && is_conversion(call) && call.args.len() == 1
+                {
+                    return Some(ProtocolError {
+                        variant: None,
+                        written: written(&segments),
+                        constructor: RENDERS_ITSELF.to_string(),
+                        code: None,
+                        message: None,
+                        via: None,
+                        call: None,
+                    });
+                }
                 if code.is_none() && (wraps_one || !(names_rpc_error && call.args.len() >= 2)) {
                     return None;
                 }
