@@ -70,9 +70,15 @@ impl ErrorSite<'_> {
     /// What the rules classify this error by.
     pub fn evidence(&self) -> CodeError {
         let explaining = self.guards.len().saturating_sub(REASON_GUARDS);
+        // `Err(ServerError::UnknownTool(..))` rendered by a conversion: the variant names the
+        // case as a constructor's name would (`unknown_tool`).
+        let constructor = match (&self.error.variant, self.error.constructor.as_str()) {
+            (Some(variant), "error value") => snake_case(variant),
+            _ => self.error.constructor.clone(),
+        };
         CodeError {
             root: self.root,
-            constructor: self.error.constructor.clone(),
+            constructor,
             code: self.error.code,
             message: self.error.message.clone(),
             guards: self.guards[explaining..]
@@ -369,4 +375,16 @@ fn peel(mut expr: &Expr) -> &Expr {
             _ => return expr,
         };
     }
+}
+
+/// `UnknownTool` -> `unknown_tool`.
+fn snake_case(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.extend(c.to_lowercase());
+    }
+    out
 }

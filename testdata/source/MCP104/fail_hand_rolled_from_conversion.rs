@@ -1,7 +1,8 @@
 // A hand-rolled server converting the tools/call handler's error with its own `From` impl,
 // bound to a local first: `let payload = JsonRpcErrorPayload::from(&e);
 // McpResponse::error(id, payload)`. The conversion renders every error value, so the failures
-// that reach it are reported where they start.
+// that reach it are reported where they start, each with the case its variant names
+// (`UnknownTool`).
 use serde_json::{Value, json};
 
 pub enum ServerError {
@@ -63,7 +64,7 @@ impl Server {
                 let text = std::fs::read_to_string(path).map_err(ServerError::Io)?; //~ MCP104@66
                 Ok(json!({"content": [{"type": "text", "text": text}]}))
             }
-            other => Err(ServerError::UnknownTool(format!("Unknown tool: {other:?}"))), //~ MCP101@26
+            other => Err(ServerError::UnknownTool(format!("{other:?}"))), //~ MCP101@26
         }
     }
 }
