@@ -171,6 +171,7 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
         error_values: HashMap::new(),
         following_locals: HashSet::new(),
         parsing_request: false,
+        in_success: false,
         request: root.request,
         entered: HashSet::new(),
         locals: HashMap::new(),
@@ -249,6 +250,9 @@ struct Walker<'f, 'a> {
     /// Inside `let params: CallToolParams = ..`: what fails to deserialize there is the
     /// request itself, a malformed tools/call.
     parsing_request: bool,
+    /// Inside the arguments of a success response (`JsonRpcResponse::success(id, json!({"error":
+    /// {..}}))`): whatever it carries is a result, not an error object.
+    in_success: bool,
     request: Option<&'a syn::Ident>,
     /// Closures and async blocks whose body is still the root's flow (`ok_or_else(|| ..)?`,
     /// `Box::pin(async move { .. })`).
@@ -932,6 +936,12 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
         if self.kind == RootKind::HandRolled {
             // `(Outgoing::failure(id, ErrorObject::new(..)).to_vec(),
             // CallStatus::ProtocolError(code))`: one answer, the rest of the tuple describes it.
+            if builds_a_success(expr) && !self.in_success {
+                self.in_success = true;
+                visit::visit_expr(self, expr);
+                self.in_success = false;
+                return;
+            }
             if let Expr::Tuple(t) = expr {
                 let before = self.sites.len();
                 for elem in &t.elems {
@@ -945,7 +955,9 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
             // `let payload = JsonRpcErrorPayload::from(&e); McpResponse::error(id, payload)`:
             // the response is built of what the local was bound to.
             let inlined = self.with_locals_inlined(expr);
-            if let Some(error) = response_error(self.facts, inlined.as_ref().unwrap_or(expr)) {
+            if !self.in_success
+                && let Some(error) = response_error(self.facts, inlined.as_ref().unwrap_or(expr))
+            {
                 if error.constructor == RENDERS_ITSELF || writes_a_carried_code(expr) {
                     self.note_rendered(&error, expr);
                 }
@@ -1251,6 +1263,20 @@ fn mapped_closure(expr: &Expr) -> Option<&Expr> {
         }
         _ => None,
     }
+}
+
+/// A success response (`JsonRpcResponse::success(id, ..)`, `reply.ok(..)`): what it carries
+/// is the call's result.
+fn builds_a_success(expr: &Expr) -> bool {
+    let name = match expr {
+        Expr::Call(c) => match &*c.func {
+            Expr::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+            _ => None,
+        },
+        Expr::MethodCall(m) => Some(m.method.to_string()),
+        _ => None,
+    };
+    name.is_some_and(|n| n == "success" || n.starts_with("success_"))
 }
 
 /// The variant of an error enum a value is built as: `ToolError::Internal(..)`,
