@@ -138,9 +138,11 @@ pub fn mcp_lint() -> &'static str {
     env!("CARGO_BIN_EXE_mcp-lint")
 }
 
-/// A path in a directory of this test process's own.
+/// A path in a directory of this test process's own, under cargo's scratch directory for
+/// integration tests (in `target/`, so runs leave nothing behind in the system's temp dir).
 pub fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mcp-lint-test-{}", std::process::id()));
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("mcp-lint-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
 }
