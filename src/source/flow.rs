@@ -934,14 +934,14 @@ impl<'a> Walker<'_, 'a> {
 impl<'a> Visit<'a> for Walker<'_, 'a> {
     fn visit_expr(&mut self, expr: &'a Expr) {
         if self.kind == RootKind::HandRolled {
-            // `(Outgoing::failure(id, ErrorObject::new(..)).to_vec(),
-            // CallStatus::ProtocolError(code))`: one answer, the rest of the tuple describes it.
             if builds_a_success(expr) && !self.in_success {
                 self.in_success = true;
                 visit::visit_expr(self, expr);
                 self.in_success = false;
                 return;
             }
+            // `(Outgoing::failure(id, ErrorObject::new(..)).to_vec(),
+            // CallStatus::ProtocolError(code))`: one answer, the rest of the tuple describes it.
             if let Expr::Tuple(t) = expr {
                 let before = self.sites.len();
                 for elem in &t.elems {
@@ -1265,8 +1265,8 @@ fn mapped_closure(expr: &Expr) -> Option<&Expr> {
     }
 }
 
-/// A success response (`JsonRpcResponse::success(id, ..)`, `reply.ok(..)`): what it carries
-/// is the call's result.
+/// A success response (`JsonRpcResponse::success(id, ..)`, `self.success_response(..)`):
+/// what it carries is the call's result.
 fn builds_a_success(expr: &Expr) -> bool {
     let name = match expr {
         Expr::Call(c) => match &*c.func {
