@@ -60,7 +60,7 @@ pub fn error_renderers(text: &str) -> Vec<(String, i64)> {
         if !rest[..name_end].to_lowercase().contains("error") {
             continue;
         }
-        let Some(item) = function_text(&text[at..]) else {
+        let Some((_, item)) = function_text(&text[at..], 0) else {
             continue;
         };
         // Only a body that calls a constructor named for a JSON-RPC error is parsed.
@@ -76,6 +76,7 @@ pub fn error_renderers(text: &str) -> Vec<(String, i64)> {
         {
             let mut fixed = FixedCodes(Vec::new());
             fixed.visit_block(&f.block);
+            fixed.0.sort_unstable();
             fixed.0.dedup();
             if let [code] = fixed.0[..] {
                 out.push((f.sig.ident.to_string(), code));
@@ -104,18 +105,20 @@ impl<'a> Visit<'a> for FixedCodes {
     }
 }
 
-/// The text of the function starting at `fn `, through its body; none for a declaration.
-fn function_text(text: &str) -> Option<&str> {
+/// The text of the function starting at `fn `, through its body (whose `{` is looked for from
+/// `from`), with where the body starts; none for a declaration without a body.
+fn function_text(text: &str, from: usize) -> Option<(usize, &str)> {
     let bytes = text.as_bytes();
-    let signature_end = bytes.len().min(MAX_SIGNATURE);
-    let body = bytes[..signature_end]
-        .iter()
-        .position(|b| *b == b'{' || *b == b';')?;
+    let signature_end = bytes.len().min(from + MAX_SIGNATURE);
+    let body = from
+        + bytes[from.min(signature_end)..signature_end]
+            .iter()
+            .position(|b| *b == b'{' || *b == b';')?;
     if bytes[body] != b'{' {
         return None;
     }
     let end = body + block_end(&bytes[body..bytes.len().min(body + MAX_BODY)])?;
-    Some(&text[..end])
+    Some((body, &text[..end]))
 }
 
 /// How far a signature and a body are looked for: constructors are short, and a bound keeps
@@ -148,13 +151,9 @@ fn candidate(text: &str) -> Option<&str> {
     if !integer && !params.starts_with("(&self") {
         return None;
     }
-    let body = find(close, MAX_SIGNATURE, b"{;")?;
-    if bytes[body] != b'{' {
-        return None; // a declaration without a body
-    }
-    let end = body + block_end(&bytes[body..bytes.len().min(body + MAX_BODY)])?;
-    let block = &text[body..end];
-    (block.contains("code") && block.contains("rror")).then_some(&text[..end])
+    let (body, item) = function_text(text, close)?;
+    let block = &item[body..];
+    (block.contains("code") && block.contains("rror")).then_some(item)
 }
 
 /// The length of the `{ .. }` block `bytes` starts with, through its closing brace; strings

@@ -233,15 +233,7 @@ pub fn response_error(facts: &FileFacts, expr: &Expr) -> Option<ProtocolError> {
                 // value with the code its variant is given.
                 if code.is_none() && names_rpc_error && is_conversion(call) && call.args.len() == 1
                 {
-                    return Some(ProtocolError {
-                        variant: None,
-                        written: written(&segments),
-                        constructor: RENDERS_ITSELF.to_string(),
-                        code: None,
-                        message: None,
-                        via: None,
-                        call: None,
-                    });
+                    return Some(rendered_by_itself(written(&segments)));
                 }
                 if code.is_none() && (wraps_one || !(names_rpc_error && call.args.len() >= 2)) {
                     return None;
@@ -300,15 +292,7 @@ pub fn response_error(facts: &FileFacts, expr: &Expr) -> Option<ProtocolError> {
                 && matches!(&*m.receiver, Expr::Path(p) if p.path.get_ident().is_some_and(|i| i != "self"))
                 && coded_args(facts, m.args.iter()).is_none() =>
         {
-            Some(ProtocolError {
-                variant: None,
-                written: m.method.to_string(),
-                constructor: RENDERS_ITSELF.to_string(),
-                code: None,
-                message: None,
-                via: None,
-                call: None,
-            })
+            Some(rendered_by_itself(m.method.to_string()))
         }
         Expr::MethodCall(m) => helper_error(
             facts,
@@ -363,6 +347,19 @@ pub const CARRIED_CODE: &str = "the error's own code";
 /// rendered (`let (code, msg) = match e { .. }; error(id, code, msg)`): every value of its
 /// type, coded by variant or converted by `?`, is answered so.
 pub const RENDERS_ITSELF: &str = "the error's own rendering";
+
+/// An error object written by [`RENDERS_ITSELF`]: the code is each value's own.
+fn rendered_by_itself(written: String) -> ProtocolError {
+    ProtocolError {
+        variant: None,
+        written,
+        constructor: RENDERS_ITSELF.to_string(),
+        code: None,
+        message: None,
+        via: None,
+        call: None,
+    }
+}
 
 /// Whether a conversion writes the code of the error value it renders: it adds none, the
 /// values are reported where they are built.
