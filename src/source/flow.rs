@@ -82,6 +82,40 @@ pub fn argument_names(sig: &syn::Signature) -> Vec<String> {
     out
 }
 
+/// Of `names` (the bindings of a function's arguments), those that hold the tool's arguments
+/// whole (`Parameters(args): Parameters<SearchArgs>`, `args: Value`), not one argument of a
+/// scalar type (`patch: String`, `limit: Option<u32>`) or a field of them.
+fn whole_arguments(sig: &syn::Signature, names: &[String]) -> Vec<String> {
+    const SCALARS: &[&str] = &[
+        "String", "str", "bool", "char", "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16",
+        "i32", "i64", "i128", "isize", "f32", "f64", "PathBuf", "Path", "Option", "Vec",
+    ];
+    let mut out = Vec::new();
+    for input in &sig.inputs {
+        let syn::FnArg::Typed(t) = input else {
+            continue;
+        };
+        let mut ty = &*t.ty;
+        while let syn::Type::Reference(r) = ty {
+            ty = &r.elem;
+        }
+        let scalar = matches!(ty, syn::Type::Path(p) if p.path.segments.last().is_some_and(|s| SCALARS.contains(&s.ident.to_string().as_str())));
+        // The parameter itself or the one value its wrapper holds (`Parameters(args)`), not
+        // the fields a pattern takes apart.
+        let whole = match &*t.pat {
+            Pat::TupleStruct(ts) if ts.elems.len() == 1 => &ts.elems[0],
+            pat => pat,
+        };
+        if let Pat::Ident(i) = whole
+            && !scalar
+            && names.iter().any(|n| i.ident == n)
+        {
+            out.push(i.ident.to_string());
+        }
+    }
+    out
+}
+
 /// The constructor of a protocol error that `?` makes of its operand's error because the
 /// handler's error type is rmcp's.
 const BY_TYPE: &str = "`?`";
@@ -106,6 +140,41 @@ pub fn converted_calls(site: &ErrorSite) -> Vec<String> {
             .filter_map(|tail| callee(peel_await(tail)))
             .collect(),
     }
+}
+
+/// Whether a site converts the failures of a call handed the tool's whole arguments
+/// (`tools::search(&self.db, params.0).map_err(|e| ..)`, `match dispatch(name, args) { Err(e)
+/// => .. }`): the call is the tool's implementation, whose failures are the tool's own and are
+/// reported where they start, not at the conversion.
+fn delegates(guards: &[Guard], given: &[String], locals: &HashMap<String, &Expr>) -> bool {
+    let Some(guard) = converting_guard(guards) else {
+        return false;
+    };
+    let inputs: Vec<&Expr> = match peel_await(guard.subject) {
+        Expr::Call(c) => c.args.iter().collect(),
+        Expr::MethodCall(m) => m.args.iter().collect(),
+        _ => return false,
+    };
+    inputs.into_iter().any(|input| {
+        let mut e = input;
+        // Bounded: a local may be bound to itself (`let x = f(x);`).
+        for _ in 0..8 {
+            e = match e {
+                Expr::Path(p) if p.path.get_ident().is_some_and(|i| !given.iter().any(|a| i == a)) => {
+                    match p.path.get_ident().and_then(|i| locals.get(&i.to_string())) {
+                        Some(init) => init,
+                        None => break,
+                    }
+                }
+                Expr::Reference(r) => &r.expr,
+                Expr::Field(f) if matches!(f.member, syn::Member::Unnamed(_)) => &f.base,
+                Expr::MethodCall(m) if m.args.is_empty() && matches!(m.method.to_string().as_str(), "clone" | "into_inner" | "into") => &m.receiver,
+                Expr::Call(c) if c.args.len() == 1 && matches!(&*c.func, Expr::Path(_)) => &c.args[0],
+                _ => break,
+            }
+        }
+        matches!(e, Expr::Path(p) if p.path.get_ident().is_some_and(|i| given.iter().any(|a| i == a)))
+    })
 }
 
 /// The guard of a conversion an error sits in (`Err(e) => ..`, `.map_err(|e| ..)`), through
@@ -166,6 +235,7 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
                 .collect(),
             (None, None) => Vec::new(),
         },
+        given: Vec::new(),
         guards: Vec::new(),
         exits: HashMap::new(),
         error_values: HashMap::new(),
@@ -194,6 +264,11 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
     if let Some((name, value)) = root.seeded {
         walker.locals.insert(name.to_string(), value);
     }
+    walker.given = root
+        .tool_sig
+        .or(root.helper_sig.map(|(sig, _)| sig))
+        .map(|sig| whole_arguments(sig, &walker.arguments))
+        .unwrap_or_default();
     walker.arguments = super::inputs::derived_arguments(&locals.lets, walker.arguments);
     // Twice: a `return` or `?` marks values visited before it (`let r = helper().await; .. r`),
     // so the first pass completes the marks and only the second one's sites count.
@@ -240,6 +315,9 @@ struct Walker<'f, 'a> {
     /// For a converted function: the error its errors become.
     converter: Option<&'f [Sink]>,
     arguments: Vec<String>,
+    /// The names the root's own parameters bind the tool's arguments to, before any local
+    /// derived from them.
+    given: Vec<String>,
     guards: Vec<Guard<'a>>,
     /// `Err(..)` expressions whose value leaves the root, with the `return` that sends them.
     exits: HashMap<*const Expr, Option<Range<usize>>>,
@@ -888,8 +966,10 @@ impl<'a> Walker<'_, 'a> {
             true => (self.guards.clone(), self.arguments.clone()),
             false => (Vec::new(), Vec::new()),
         };
+        let delegated = explained && delegates(&self.guards, &self.given, &self.locals);
         self.sites.push(ErrorSite {
             root: self.kind,
+            delegated,
             error,
             guards,
             arguments,
@@ -1696,7 +1776,7 @@ fn on_self(call: &Expr) -> bool {
 
 /// The variable a place expression or method chain starts from: `params` in
 /// `params.parse::<Value>()`.
-fn base_ident(expr: &Expr) -> Option<&syn::Ident> {
+pub fn base_ident(expr: &Expr) -> Option<&syn::Ident> {
     match expr {
         Expr::Path(p) => p.path.get_ident(),
         Expr::MethodCall(m) => base_ident(&m.receiver),

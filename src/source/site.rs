@@ -55,6 +55,9 @@ impl<'a> Guard<'a> {
 #[derive(Debug, Clone)]
 pub struct ErrorSite<'a> {
     pub root: RootKind,
+    /// Whether it converts the failures of a call handed the tool's whole arguments: the
+    /// tool's implementation, whose failures are reported where they start.
+    pub delegated: bool,
     pub error: ProtocolError,
     /// Outermost first.
     pub guards: Vec<Guard<'a>>,
@@ -103,6 +106,13 @@ impl ErrorSite<'_> {
                         // `name` parameter) is a lookup of the argument, not of the tool.
                         subject: match subject(g.subject) {
                             Subject::Other | Subject::ToolLookup if checks_input => {
+                                Subject::Argument
+                            }
+                            // `args.get("name")` of a tool's arguments: an argument that
+                            // happens to be called `name`, not the request's tool name.
+                            Subject::RequestField
+                                if reads_a_named_argument(g.subject, &self.arguments) =>
+                            {
                                 Subject::Argument
                             }
                             other => other,
@@ -280,6 +290,15 @@ fn validates_arguments(call: &Expr, arguments: &[String]) -> bool {
                 .iter()
                 .any(|i| arguments.contains(i))
         })
+}
+
+/// Whether `subject` reads from a value that holds the tool's arguments, under a name that is
+/// not the request's own (`params`, `request`).
+fn reads_a_named_argument(subject: &Expr, arguments: &[String]) -> bool {
+    super::flow::base_ident(subject).is_some_and(|base| {
+        !matches!(base.to_string().as_str(), "params" | "request" | "req")
+            && arguments.iter().any(|a| base == a)
+    })
 }
 
 /// Classifies what a guard's subject reads.

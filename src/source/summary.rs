@@ -116,7 +116,7 @@ fn fill(
         });
         converted
             .map(|(name, s)| {
-                let dispatched = s.root == RootKind::HandRolled;
+                let dispatched = s.root == RootKind::HandRolled || s.delegated;
                 let mut sink = sink(s.error.clone(), s.span.clone());
                 sink.variants = arm_variants(s);
                 (name, sink, dispatched)
