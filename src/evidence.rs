@@ -45,6 +45,9 @@ pub enum RootKind {
     /// `impl Tool { fn execute }` on kodegen_mcp_schema: its `ToolHandler` turns every `Err`
     /// (its `McpError`) into rmcp's `ErrorData`, a JSON-RPC error.
     KodegenTool,
+    /// A public method of a pulseengine-mcp `#[mcp_tools]` impl: the generated `call_tool_impl`
+    /// sends its every `Err`, of any error type, as a JSON-RPC error (-32602 by 0.13).
+    PulseengineTool,
     /// A function returning rmcp's `Result` whose `Err` a tools/call root passes on
     /// (`helper(..)?`, a tail call): its errors are reported where it builds them.
     RmcpHelper,

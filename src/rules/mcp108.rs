@@ -76,6 +76,18 @@ pub fn sdk_router(router: &str) -> Default {
     (violation(message, label, help), Some(UNKNOWN_TOOL_ASPECT))
 }
 
+/// pulseengine-mcp's `#[mcp_tools]`, whose generated `call_tool_impl` answers an unknown name
+/// and arguments that do not deserialize with `invalid_params` (0.13).
+pub fn pulseengine_generated() -> Default {
+    let message = "unknown tools and arguments that do not deserialize are answered by pulseengine-mcp's generated call_tool_impl with a JSON-RPC error (-32602)";
+    let label = "this generates a call_tool_impl that answers an unknown name or bad arguments with an error";
+    let help = "answer tools/call yourself (the server's `call_tool`) instead of through `#[mcp_tools]`: a name no tool has with a `CallToolResult` whose `is_error` is `Some(true)` and whose text says `Unknown tool: <name>. Re-run tools/list and retry.`, and arguments that do not deserialize the same way";
+    (
+        violation(message.to_string(), label, help),
+        Some(UNKNOWN_TOOL_ASPECT),
+    )
+}
+
 /// `#[mcp_server]` (mcp-attr) without a `tools_call` of its own.
 pub fn mcp_attr_generated() -> Default {
     let message = "unknown tools are answered by mcp-attr's generated tools_call with a JSON-RPC error (-32601 \"Tool not found\")";

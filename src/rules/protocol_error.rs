@@ -125,6 +125,9 @@ impl ProtocolErrorRule {
             RootKind::KodegenTool => format!(
                 "return the failure as the tool's result with `isError: true` (\"{text}\"): kodegen_mcp_schema's `ToolHandler` sends every `Err` of `Tool::execute` as a JSON-RPC error"
             ),
+            RootKind::PulseengineTool => format!(
+                "return the failure as the tool's result, a `CallToolResult` with `is_error: Some(true)` and the text \"{text}\": pulseengine-mcp's `#[mcp_tools]` sends every `Err` of a tool as a JSON-RPC error"
+            ),
             RootKind::TurbomcpCallTool => format!(
                 "return `Ok(ToolResult::error(\"{text}\"))`: turbomcp 3 sends every `Err` of a manual `call_tool` as a JSON-RPC error"
             ),

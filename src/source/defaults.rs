@@ -270,6 +270,12 @@ impl<'a> Visit<'a> for Defaults<'a, '_> {
         if self.mcp_attr && trait_name.is_some_and(|s| s.ident == "McpServer") {
             self.mcp_attr_server(item);
         }
+        if self.facts.sdks.pulseengine
+            && trait_name.is_none()
+            && let Some(attribute) = super::roots::mcp_tools_attribute(item)
+        {
+            self.push(attribute, mcp108::pulseengine_generated());
+        }
         if !self.rmcp {
             return visit::visit_item_impl(self, item);
         }

@@ -34,6 +34,8 @@ pub struct Sdks {
     /// kodegen_mcp_schema, whose `ToolHandler` sends every `Err` of a `Tool` as a JSON-RPC
     /// error (its `McpError` converted into rmcp's by variant).
     pub kodegen: bool,
+    /// pulseengine-mcp, whose `#[mcp_tools]` sends every `Err` of a tool as a JSON-RPC error.
+    pub pulseengine: bool,
 }
 
 const OTHER_SDKS: &[&str] = &[
@@ -51,6 +53,9 @@ const OTHER_SDKS: &[&str] = &[
     "tower_mcp",
     "mcpr",
     "kodegen_mcp_schema",
+    "pulseengine_mcp_macros",
+    "pulseengine_mcp_server",
+    "pulseengine_mcp_protocol",
 ];
 
 #[derive(Default)]
@@ -268,6 +273,7 @@ impl<'a> FileFacts<'a> {
                 self.sdks.ultrafast |= root.starts_with("ultrafast_mcp");
                 self.sdks.turbomcp |= root.starts_with("turbomcp");
                 self.sdks.kodegen |= root == "kodegen_mcp_schema";
+                self.sdks.pulseengine |= root.starts_with("pulseengine_mcp");
             }
             _ => {}
         }

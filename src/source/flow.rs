@@ -662,6 +662,7 @@ impl<'a> Walker<'_, 'a> {
                 | RootKind::JsonRpcMethod
                 | RootKind::TurbomcpCallTool
                 | RootKind::KodegenTool
+                | RootKind::PulseengineTool
         );
         let name = called(call);
         rmcp && !serializes(call)
@@ -1092,7 +1093,7 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
         // function's errors, and in an mcp-attr tool or a helper of one (`mcp_attr::bail!`,
         // `bail_public!`).
         let exits = match self.kind {
-            RootKind::Converted | RootKind::McpAttrTool => true,
+            RootKind::Converted | RootKind::McpAttrTool | RootKind::PulseengineTool => true,
             RootKind::RmcpHelper => self.facts.sdks.mcp_attr,
             _ => false,
         };

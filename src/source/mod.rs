@@ -68,6 +68,7 @@ const MARKERS: &[&str] = &[
     "pmcp",
     "ultrafast_mcp",
     "turul_mcp",
+    "pulseengine_mcp",
     "mcp-lint:",
 ];
 

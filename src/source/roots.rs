@@ -69,6 +69,28 @@ impl<'a> Finder<'_, 'a> {
         self.roots.push(root);
     }
 
+    /// pulseengine-mcp's `#[mcp_tools] impl`: each public method is a tool, and the generated
+    /// `call_tool_impl` sends whatever `Err` it returns as a JSON-RPC error.
+    fn pulseengine_tools(&mut self, i: &'a syn::ItemImpl) {
+        if !self.facts.sdks.pulseengine || mcp_tools_attribute(i).is_none() {
+            return;
+        }
+        for item in &i.items {
+            let ImplItem::Fn(f) = item else { continue };
+            let syn::ReturnType::Type(_, ret) = &f.sig.output else {
+                continue;
+            };
+            // The macro reads a return type whose last segment is `Result` (`anyhow::Result<T>`,
+            // `Result<T, E>`) as fallible.
+            let fallible = matches!(&**ret, syn::Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "Result"));
+            if matches!(f.vis, syn::Visibility::Public(_)) && fallible {
+                let mut root = Root::new(RootKind::PulseengineTool, Body::Block(&f.block));
+                root.tool_sig = Some(&f.sig);
+                self.roots.push(root);
+            }
+        }
+    }
+
     fn hand_rolled_handler(&mut self, sig: &Signature, block: &'a syn::Block) {
         if HAND_ROLLED_HANDLERS.contains(&sig.ident.to_string().as_str()) {
             self.hand_rolled_type_handler(block);
@@ -92,6 +114,7 @@ impl<'a> Visit<'a> for Finder<'_, 'a> {
     }
 
     fn visit_item_impl(&mut self, i: &'a syn::ItemImpl) {
+        self.pulseengine_tools(i);
         let trait_name = i
             .trait_
             .as_ref()
@@ -485,4 +508,13 @@ fn compares_to_tools_call(cond: &Expr, equal: bool) -> bool {
         false => matches!(b.op, syn::BinOp::Ne(_)),
     };
     op && (is_tools_call(&b.left) || is_tools_call(&b.right))
+}
+
+/// pulseengine-mcp's `#[mcp_tools]` on an impl.
+pub fn mcp_tools_attribute(item: &syn::ItemImpl) -> Option<&Attribute> {
+    item.attrs.iter().find(|a| {
+        path_strings(a.path())
+            .last()
+            .is_some_and(|s| s == "mcp_tools")
+    })
 }

@@ -611,6 +611,9 @@ pub fn message_of(expr: &Expr) -> Option<String> {
             message_of(&m.receiver)
         }
         Expr::Call(c) if c.args.len() == 1 => message_of(&c.args[0]),
+        // `Error::invalid_param("limit", "Limit must be greater than 0")`: the field, then the
+        // message.
+        Expr::Call(c) => c.args.iter().rev().find_map(message_of),
         Expr::Reference(r) => message_of(&r.expr),
         Expr::Paren(p) => message_of(&p.expr),
         _ => None,
