@@ -96,6 +96,9 @@ pub fn check(
 struct Defaults<'a, 's> {
     rmcp: bool,
     mcp_attr: bool,
+    /// The file serves tools through kodegen_server_http, which hands every tools/call to the
+    /// rmcp `ToolRouter` the crate builds (its `use`s may sit in the function that does).
+    kodegen_server: bool,
     facts: &'s FileFacts<'a>,
     source: &'s SourceText,
     /// `#[tool]` functions, checked once the version is known.
@@ -117,6 +120,7 @@ impl<'a, 's> Defaults<'a, 's> {
         Defaults {
             rmcp: facts.sdks.rmcp,
             mcp_attr: facts.sdks.mcp_attr,
+            kodegen_server: source.text().contains("kodegen_server_http"),
             facts,
             source,
             tools: Vec::new(),
@@ -328,6 +332,20 @@ impl<'a> Visit<'a> for Defaults<'a, '_> {
             });
             if let Some((_, _, _, router)) = built {
                 self.push(call, mcp108::sdk_router(router));
+            }
+            // `ToolRouter::new()` handed to kodegen_server_http: rmcp's router answers a name
+            // no tool has with -32602.
+            if self.kodegen_server
+                && matches!(
+                    path.first().map(String::as_str),
+                    Some("rmcp" | "ToolRouter")
+                )
+                && path.ends_with(&["ToolRouter".to_string(), "new".to_string()])
+            {
+                self.push(
+                    call,
+                    mcp108::sdk_router("rmcp's ToolRouter (served by kodegen_server_http)"),
+                );
             }
             if self.facts.sdks.tower_mcp && path.ends_with(&TOWER_TIMEOUT.map(String::from)) {
                 let finding = mcp104::tower_timeout().at(span_range(self.source, call.span()));
