@@ -266,31 +266,35 @@ impl CodeError {
                 && g.kind != GuardKind::MatchArm(ArmKind::Fallback)
                 && g.subject == Subject::RequestField
         });
+        // `params.arguments.ok_or_else(|| invalid_params("Missing parameters"))`: the call's
+        // `arguments` may be left out; a tool that needs some was given bad input.
+        let on_arguments = self.innermost().is_some_and(|g| g.mentions(&["arguments"]));
         absent
             || arguments_not_an_object
-            || self.message_mentions(&[
-                "missing tool name",
-                "missing name",
-                "missing 'name'",
-                "missing `name`",
-                "missing \"name\"",
-                "missing params",
-                "missing 'params'",
-                "params required",
-                "requires params",
-                "params.name",
-                "missing parameters",
-                "tool name is required",
-                "name is required",
-                "name required",
-                "name must be a string",
-                "invalid tool name type",
-                "expected 'name'",
-                "expected `name`",
-                "expected \"name\"",
-                // The request's own metadata (the protocol version in `_meta`).
-                "_meta",
-            ])
+            || !on_arguments
+                && self.message_mentions(&[
+                    "missing tool name",
+                    "missing name",
+                    "missing 'name'",
+                    "missing `name`",
+                    "missing \"name\"",
+                    "missing params",
+                    "missing 'params'",
+                    "params required",
+                    "requires params",
+                    "params.name",
+                    "missing parameters",
+                    "tool name is required",
+                    "name is required",
+                    "name required",
+                    "name must be a string",
+                    "invalid tool name type",
+                    "expected 'name'",
+                    "expected `name`",
+                    "expected \"name\"",
+                    // The request's own metadata (the protocol version in `_meta`).
+                    "_meta",
+                ])
     }
 
     /// Protocol errors the SEP keeps: spec-defined codes, rmcp's own conversion of argument
@@ -468,6 +472,18 @@ mod tests {
         assert!(error("new", None, Some("`params.arguments` must be an object")).is_permitted());
         assert!(!error("new", None, Some("`path` must be an absolute path")).is_permitted());
         assert!(!error("internal_error", None, Some("disk full")).is_permitted());
+    }
+
+    #[test]
+    fn missing_arguments_are_bad_input_not_a_malformed_request() {
+        let missing = Some("Missing parameters");
+        assert!(error("invalid_params", None, missing).is_malformed_request());
+        let no_arguments = error("invalid_params", None, missing).under(guard(
+            GuardKind::Absent,
+            Subject::Other,
+            &["params", "arguments"],
+        ));
+        assert!(!no_arguments.is_malformed_request() && !no_arguments.is_permitted());
     }
 
     #[test]
