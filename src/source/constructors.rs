@@ -64,9 +64,15 @@ pub fn error_renderers(text: &str) -> Vec<(String, i64)> {
             continue;
         };
         // Only a body that calls a constructor named for a JSON-RPC error is parsed.
-        let names_a_constructor = ["_error(", "_params(", "_request(", "_not_found("]
-            .iter()
-            .any(|c| item.contains(c));
+        let names_a_constructor = [
+            "_error(",
+            "_params(",
+            "_request(",
+            "_not_found(",
+            "::error(",
+        ]
+        .iter()
+        .any(|c| item.contains(c));
         if !names_a_constructor {
             continue;
         }
@@ -89,19 +95,39 @@ pub fn error_renderers(text: &str) -> Vec<(String, i64)> {
     out
 }
 
-/// The well-known codes of the error objects a body builds (`JsonRpcError::internal_error(..)`).
+/// The codes of the error objects a body builds: well-known ones by constructor
+/// (`JsonRpcError::internal_error(..)`), or a server's own passed to a generic one
+/// (`Self::error(id, -32001, message, None)`).
 struct FixedCodes(Vec<i64>);
 
 impl<'a> Visit<'a> for FixedCodes {
     fn visit_expr_call(&mut self, c: &'a syn::ExprCall) {
         if let syn::Expr::Path(p) = &*c.func
             && let [.., ty, ctor] = &p.path.segments.iter().collect::<Vec<_>>()[..]
-            && ty.ident.to_string().to_lowercase().contains("error")
-            && let Some(code) = super::facts::well_known_code(&ctor.ident.to_string())
         {
-            self.0.push(code);
+            let ty = ty.ident.to_string().to_lowercase();
+            let known = super::facts::well_known_code(&ctor.ident.to_string());
+            if let (true, Some(code)) = (ty.contains("error"), known) {
+                self.0.push(code);
+            } else if ctor.ident == "error" && (ty == "self" || ty.contains("response")) {
+                self.0.extend(c.args.iter().find_map(negative_literal));
+            }
         }
         visit::visit_expr_call(self, c);
+    }
+}
+
+/// `-32001`.
+fn negative_literal(expr: &syn::Expr) -> Option<i64> {
+    match expr {
+        syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => match &*u.expr {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Int(i),
+                ..
+            }) => i.base10_parse::<i64>().ok().map(|v| -v),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
