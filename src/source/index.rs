@@ -690,8 +690,17 @@ impl CrateAliases {
             {
                 let args = args.trim_end().strip_suffix('>').unwrap_or(args);
                 let error = last_segment(top_level_last(args)).trim();
+                // `type McpResult<T> = anyhow::Result<T>;`: anyhow's error, as a function
+                // returning `anyhow::Result` itself has.
+                let anyhow = ["anyhow::", "eyre::", "color_eyre::"]
+                    .iter()
+                    .any(|c| head.trim().starts_with(c));
                 if !error.is_empty() && args.contains(',') {
                     names.other_results.insert(name.clone(), error.to_string());
+                } else if anyhow && !args.contains(',') {
+                    names
+                        .other_results
+                        .insert(name.clone(), "anyhow::Error".to_string());
                 }
             }
         }

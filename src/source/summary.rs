@@ -316,14 +316,27 @@ fn returns(facts: &FileFacts, sig: &Signature) -> Option<Returns> {
     ))
 }
 
-/// `anyhow::Result<T>` or `eyre::Result<T>`, however imported.
+/// `anyhow::Result<T>` or `eyre::Result<T>`, however imported, or the file's alias of one
+/// (`type VtResult<T> = anyhow::Result<T>;`, through at most a few aliases).
 fn anyhow_result(facts: &FileFacts, ty: &Type) -> bool {
-    let Type::Path(p) = ty else { return false };
-    let full = facts.expand(&path_strings(&p.path));
-    full.last().is_some_and(|s| s == "Result")
-        && full
-            .first()
-            .is_some_and(|s| matches!(s.as_str(), "anyhow" | "eyre" | "color_eyre"))
+    let mut ty = ty;
+    for _ in 0..4 {
+        let Type::Path(p) = ty else { return false };
+        let full = facts.expand(&path_strings(&p.path));
+        if full.last().is_some_and(|s| s == "Result")
+            && full
+                .first()
+                .is_some_and(|s| matches!(s.as_str(), "anyhow" | "eyre" | "color_eyre"))
+        {
+            return true;
+        }
+        let alias = p.path.segments.last().map(|last| last.ident.to_string());
+        match alias.and_then(|name| facts.type_alias(&name)) {
+            Some(target) => ty = target,
+            None => return false,
+        }
+    }
+    false
 }
 
 /// A function of a file: its name (see [`super::names`]), signature and body, and whether
