@@ -92,13 +92,13 @@ pub struct FileFacts<'a> {
 }
 
 impl<'a> FileFacts<'a> {
-    /// The facts of `file`, in a crate whose files alias rmcp's error and its results as
-    /// `crate_aliases` says.
     /// What the file's own `type` alias of that name stands for.
     pub fn type_alias(&self, name: &str) -> Option<&'a Type> {
         self.type_aliases.get(name).copied()
     }
 
+    /// The facts of `file`, in a crate whose files alias rmcp's error and its results as
+    /// `crate_aliases` says.
     pub fn new(file: &'a File, crate_aliases: &CrateAliases) -> Self {
         let mut facts = FileFacts {
             crate_aliases: crate_aliases.errors.clone(),

@@ -175,6 +175,9 @@ pub struct CrateIndex {
     variant_codes: HashMap<(PathBuf, String, String), i64>,
 }
 
+/// The crates whose `Result<T>` carries a catch-all error (`anyhow::Result<T>`).
+pub const ANYHOW_CRATES: &[&str] = &["anyhow", "eyre", "color_eyre"];
+
 impl CrateIndex {
     pub fn build(files: Vec<FileSummary>, aliases: HashMap<PathBuf, CrateAliases>) -> CrateIndex {
         let mut froms: HashMap<(PathBuf, String), Vec<Sink>> = HashMap::new();
@@ -692,9 +695,10 @@ impl CrateAliases {
                 let error = last_segment(top_level_last(args)).trim();
                 // `type McpResult<T> = anyhow::Result<T>;`: anyhow's error, as a function
                 // returning `anyhow::Result` itself has.
-                let anyhow = ["anyhow::", "eyre::", "color_eyre::"]
-                    .iter()
-                    .any(|c| head.trim().starts_with(c));
+                let anyhow = head
+                    .trim()
+                    .split_once("::")
+                    .is_some_and(|(krate, _)| ANYHOW_CRATES.contains(&krate));
                 if !error.is_empty() && args.contains(',') {
                     names.other_results.insert(name.clone(), error.to_string());
                 } else if anyhow && !args.contains(',') {

@@ -326,7 +326,7 @@ fn anyhow_result(facts: &FileFacts, ty: &Type) -> bool {
         if full.last().is_some_and(|s| s == "Result")
             && full
                 .first()
-                .is_some_and(|s| matches!(s.as_str(), "anyhow" | "eyre" | "color_eyre"))
+                .is_some_and(|s| super::index::ANYHOW_CRATES.contains(&s.as_str()))
         {
             return true;
         }
