@@ -21,6 +21,12 @@ pub const UNKNOWN_TOOL_ASPECT: &str = "unknown-tool";
 /// How to answer unknown tools in front of rmcp's router.
 const ROUTER_FIX: &str = "give this impl its own `call_tool` that first answers `Ok(CallToolResult::error(vec![Content::text(\"Unknown tool: <name>. Re-run tools/list and retry.\")]))` when `!self.tool_router.has_route(&request.name)`, then returns `self.tool_router.call(ToolCallContext::new(self, request, context)).await` (rmcp 1.4+ skips generating call_tool then; `mcp-lint explain MCP108` shows it whole)";
 
+/// The unknown-tool part of the rule: an SDK default that answers a name no tool has with a
+/// protocol error.
+fn unknown_tool(message: String, label: &str, help: &str) -> Default {
+    (violation(message, label, help), Some(UNKNOWN_TOOL_ASPECT))
+}
+
 /// A violation of MCP108, with the part of the rule it is (see [`UNKNOWN_TOOL_ASPECT`]).
 pub type Default = (Violation, Option<&'static str>);
 
@@ -43,10 +49,7 @@ fn upgrade_only(message: String, label: &str, help: &str) -> Violation {
 pub fn router_generated() -> Default {
     let message = "unknown and disabled tools are answered by rmcp's tool router with a JSON-RPC error (-32602 \"tool not found\")";
     let label = "this generates a call_tool that hands every call to the router";
-    (
-        violation(message.to_string(), label, ROUTER_FIX),
-        Some(UNKNOWN_TOOL_ASPECT),
-    )
+    unknown_tool(message.to_string(), label, ROUTER_FIX)
 }
 
 /// A hand-written `call_tool`, or a helper of it, that hands every call to rmcp's router
@@ -59,10 +62,7 @@ pub fn router_delegated(by: &str) -> Default {
         "give this impl its own `call_tool` that first answers",
         "first answer",
     );
-    (
-        violation(message, "no name is checked before this", &help),
-        Some(UNKNOWN_TOOL_ASPECT),
-    )
+    unknown_tool(message, "no name is checked before this", &help)
 }
 
 /// A server of another SDK (`router`: "tower-mcp's McpRouter") that answers unknown tools
@@ -73,7 +73,7 @@ pub fn sdk_router(router: &str) -> Default {
     );
     let label = "this server answers a tool name it does not know with a JSON-RPC error";
     let help = "answer a name no tool has yourself, before the router (a catch-all tool or a tools/call layer), with a result whose `isError` is true and whose text says `Unknown tool: <name>. Re-run tools/list and retry.`";
-    (violation(message, label, help), Some(UNKNOWN_TOOL_ASPECT))
+    unknown_tool(message, label, help)
 }
 
 /// pulseengine-mcp's `#[mcp_tools]`, whose generated `call_tool_impl` answers an unknown name
@@ -82,10 +82,7 @@ pub fn pulseengine_generated() -> Default {
     let message = "unknown tools and arguments that do not deserialize are answered by pulseengine-mcp's generated call_tool_impl with a JSON-RPC error (-32602)";
     let label = "this generates a call_tool_impl that answers an unknown name or bad arguments with an error";
     let help = "answer tools/call yourself (the server's `call_tool`) instead of through `#[mcp_tools]`: a name no tool has with a `CallToolResult` whose `is_error` is `Some(true)` and whose text says `Unknown tool: <name>. Re-run tools/list and retry.`, and arguments that do not deserialize the same way";
-    (
-        violation(message.to_string(), label, help),
-        Some(UNKNOWN_TOOL_ASPECT),
-    )
+    unknown_tool(message.to_string(), label, help)
 }
 
 /// `#[mcp_server]` (mcp-attr) without a `tools_call` of its own.
@@ -93,10 +90,7 @@ pub fn mcp_attr_generated() -> Default {
     let message = "unknown tools are answered by mcp-attr's generated tools_call with a JSON-RPC error (-32601 \"Tool not found\")";
     let label = "this generates a tools_call that answers an unknown name with an error";
     let help = "write `tools_call` yourself: answer a name no tool has with a `CallToolResult` whose `is_error` is true and whose text says `Unknown tool: <name>. Re-run tools/list and retry.`, and hand the others to the tools";
-    (
-        violation(message.to_string(), label, help),
-        Some(UNKNOWN_TOOL_ASPECT),
-    )
+    unknown_tool(message.to_string(), label, help)
 }
 
 /// The label on each typed argument of [`arguments_before_1_8`].

@@ -147,6 +147,10 @@ pub fn converted_calls(site: &ErrorSite) -> Vec<String> {
 /// => .. }`): the call is the tool's implementation, whose failures are the tool's own and are
 /// reported where they start, not at the conversion.
 fn delegates(guards: &[Guard], given: &[String], locals: &HashMap<String, &Expr>) -> bool {
+    // Most roots hold no arguments whole (helpers, hand-rolled dispatchers): nothing to walk.
+    if given.is_empty() {
+        return false;
+    }
     let Some(guard) = converting_guard(guards) else {
         return false;
     };
