@@ -1433,7 +1433,8 @@ fn serializes(expr: &Expr) -> bool {
     };
     match path_strings(&p.path).as_slice() {
         [.., ty, f] if ty == "serde_json" => f.starts_with("to_"),
-        [.., ty, f] if ty == "Content" => f == "json",
+        // rmcp 1.x calls `Content` `ContentBlock`.
+        [.., ty, f] if ty == "Content" || ty == "ContentBlock" => f == "json",
         _ => false,
     }
 }

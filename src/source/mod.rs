@@ -15,6 +15,7 @@ mod files;
 mod flow;
 pub mod index;
 mod inputs;
+mod macro_args;
 mod names;
 mod results;
 mod roots;
@@ -522,6 +523,7 @@ pub(crate) fn parse(text: &str) -> syn::Result<syn::File> {
         file = expanded;
     }
     without_tests(&mut file.items);
+    macro_args::expose(&mut file);
     Ok(file)
 }
 
