@@ -66,7 +66,9 @@ impl<'a> Root<'a> {
 }
 
 /// The names a tool function binds its arguments to: every binding of its parameters but
-/// `self` and what the SDK hands in besides the call (`RequestContext`, `Peer`, ..).
+/// `self`, what the SDK hands in besides the call (`RequestContext`, `Peer`, ..) and the
+/// server it is given by reference (`AsyncTool::invoke(service: &Server, input)`): a call's
+/// arguments are the tool's own, owned.
 pub fn argument_names(sig: &syn::Signature) -> Vec<String> {
     const SDK_PARAMETERS: &[&str] = &["RequestContext", "Peer", "Extension", "State", "Context"];
     let mut out = Vec::new();
@@ -74,6 +76,9 @@ pub fn argument_names(sig: &syn::Signature) -> Vec<String> {
         let syn::FnArg::Typed(t) = input else {
             continue;
         };
+        if matches!(&*t.ty, syn::Type::Reference(_)) {
+            continue;
+        }
         let sdk = matches!(&*t.ty, syn::Type::Path(p) if p.path.segments.last().is_some_and(|s| SDK_PARAMETERS.contains(&s.ident.to_string().as_str())));
         if !sdk {
             super::inputs::bindings(&t.pat, &mut out);
@@ -99,7 +104,21 @@ fn whole_arguments(sig: &syn::Signature, names: &[String]) -> Vec<String> {
         while let syn::Type::Reference(r) = ty {
             ty = &r.elem;
         }
-        let scalar = matches!(ty, syn::Type::Path(p) if p.path.segments.last().is_some_and(|s| SCALARS.contains(&s.ident.to_string().as_str())));
+        let last = |ty: &syn::Type| match ty {
+            syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+            _ => None,
+        };
+        let is_scalar = |ty: &syn::Type| last(ty).is_some_and(|s| SCALARS.contains(&s.as_str()));
+        // `Parameters<String>`: the wrapper's one value is what is scalar or not.
+        if !is_scalar(ty)
+            && let syn::Type::Path(p) = ty
+            && let Some(syn::PathArguments::AngleBracketed(a)) =
+                p.path.segments.last().map(|s| &s.arguments)
+            && let [syn::GenericArgument::Type(inner)] = &a.args.iter().collect::<Vec<_>>()[..]
+        {
+            ty = inner;
+        }
+        let scalar = is_scalar(ty);
         // The parameter itself or the one value its wrapper holds (`Parameters(args)`), not
         // the fields a pattern takes apart.
         let whole = match &*t.pat {
@@ -147,14 +166,18 @@ pub fn converted_calls(site: &ErrorSite) -> Vec<String> {
 /// => .. }`): the call is the tool's implementation, whose failures are the tool's own and are
 /// reported where they start, not at the conversion.
 fn delegates(guards: &[Guard], given: &[String], locals: &HashMap<String, &Expr>) -> bool {
+    converting_guard(guards)
+        .is_some_and(|guard| hands_whole_arguments(guard.subject, given, locals))
+}
+
+/// Whether `call` is given the tool's whole arguments (`given`), directly or through locals,
+/// references, `.0`, `clone()`/`into()` and one-argument wrappers.
+fn hands_whole_arguments(call: &Expr, given: &[String], locals: &HashMap<String, &Expr>) -> bool {
     // Most roots hold no arguments whole (helpers, hand-rolled dispatchers): nothing to walk.
     if given.is_empty() {
         return false;
     }
-    let Some(guard) = converting_guard(guards) else {
-        return false;
-    };
-    let inputs: Vec<&Expr> = match peel_await(guard.subject) {
+    let inputs: Vec<&Expr> = match peel_await(call) {
         Expr::Call(c) => c.args.iter().collect(),
         Expr::MethodCall(m) => m.args.iter().collect(),
         _ => return false,
@@ -211,6 +234,9 @@ pub struct Walk<'a> {
     pub callees: Vec<String>,
     /// Functions whose `Err` a typed root passes on (`helper(..)?`, a tail call).
     pub forwards: Vec<String>,
+    /// Of those, the ones a tool hands its whole arguments: its implementation, whose
+    /// failures the crate's `From` makes protocol errors where they start.
+    pub handed: Vec<String>,
 }
 
 /// What a walk knows beyond the root: the file, and the crate's helpers.
@@ -253,6 +279,7 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
         callees: Vec::new(),
         forwarded: HashMap::new(),
         forwards: Vec::new(),
+        handed: Vec::new(),
         absorbed: HashSet::new(),
     };
     let typed = root.kind != RootKind::HandRolled;
@@ -281,6 +308,7 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
             walker.sites.clear();
             walker.callees.clear();
             walker.forwards.clear();
+            walker.handed.clear();
         }
         match root.body {
             Body::Block(block) => {
@@ -307,6 +335,7 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
         sites: walker.sites,
         callees: walker.callees,
         forwards: walker.forwards,
+        handed: walker.handed,
     }
 }
 
@@ -346,6 +375,7 @@ struct Walker<'f, 'a> {
     /// Calls whose `Err` leaves the root (`helper(..)?`, a tail `self.helper(..).await`).
     forwarded: HashMap<*const Expr, Option<Range<usize>>>,
     forwards: Vec<String>,
+    handed: Vec<String>,
     /// Locals whose `Err` is turned into a value wherever they are read (see
     /// [`Locals::absorbed`]).
     absorbed: HashSet<String>,
@@ -493,6 +523,9 @@ impl<'a> Walker<'_, 'a> {
                     // `.map_err(helpers::to_mcp)`, `.map_err(McpError::from)`: the function
                     // builds the error.
                     ("ok_or_else" | "map_err", f @ Expr::Path(_)) => {
+                        if passes_through(f) || is_from(f) {
+                            self.note_handed(peel_await(&m.receiver));
+                        }
                         self.error_values.insert(f, exit);
                     }
                     _ => {
@@ -553,6 +586,7 @@ impl<'a> Walker<'_, 'a> {
     /// A call whose `Err` leaves the root: a crate helper's protocol errors leave with it.
     fn mark_forwarded(&mut self, expr: &'a Expr, exit: Option<Range<usize>>) {
         let call = peel_await(expr);
+        self.note_handed(call);
         if let Some(name) = callee(call) {
             self.forwards.push(name);
             self.forwarded.insert(call, exit);
@@ -562,6 +596,16 @@ impl<'a> Walker<'_, 'a> {
             // method's name. In a converted function, `client.send().await?` is an origin.
             self.forwards.push(names::method(&m.method));
             self.forwarded.insert(call, exit);
+        }
+    }
+
+    /// A call of the crate given the tool's whole arguments, whose `Err` leaves as it is or
+    /// through a `From` (`service.edit(input).await.map_err(Into::into)`).
+    fn note_handed(&mut self, call: &Expr) {
+        if let Some(name) = callee(call)
+            && hands_whole_arguments(call, &self.given, &self.locals)
+        {
+            self.handed.push(name);
         }
     }
 
@@ -1463,6 +1507,11 @@ fn passes_through(f: &Expr) -> bool {
         ),
         _ => false,
     }
+}
+
+/// `McpError::from`, `ErrorData::from`: a `From` conversion named by its target.
+fn is_from(f: &Expr) -> bool {
+    matches!(f, Expr::Path(p) if p.path.segments.len() == 2 && p.path.segments[1].ident == "from")
 }
 
 /// The text `.context("..")`, `.with_context(|| "..")` or `.expect("..")` gives a failing call.

@@ -101,6 +101,8 @@ pub struct FileSummary {
     pub file: String,
     /// Functions whose `Err` a tools/call root of this file passes on.
     pub root_calls: Vec<String>,
+    /// Of those, the ones a tool hands its whole arguments (its implementation).
+    pub handed_calls: Vec<String>,
     /// Calls whose failure a tools/call handler (or a helper of one) of this file turns into a
     /// protocol error in one place, with the error it builds, and whether a hand-rolled
     /// dispatcher converts it (the call is the tools/call handler itself).
@@ -248,9 +250,15 @@ impl CrateIndex {
                 .typed_arguments
                 .extend(lines.map(|line| (file.file.clone(), *line)));
         }
+        let mut handed = Vec::new();
         for file in files {
             queue.extend(
                 file.root_calls
+                    .iter()
+                    .map(|name| (file.crate_dir.clone(), name.clone())),
+            );
+            handed.extend(
+                file.handed_calls
                     .iter()
                     .map(|name| (file.crate_dir.clone(), name.clone())),
             );
@@ -313,6 +321,25 @@ impl CrateIndex {
                 *inputs.entry(own).or_default() |= fed;
             }
         }
+        // A tool's implementation, handed its whole arguments, failing with an error of the
+        // crate that a `From` makes a protocol error: its failures are the tool's own, reported
+        // where they start with the code the `From` gives each (first: the `From` is what
+        // converts them, whatever a `map_err(Into::into)` at the call reads as).
+        let mut by_from = Vec::new();
+        for key in handed {
+            for f in fns.get(&key).into_iter().flatten() {
+                let Returns::ResultOf(ty) = &f.returns else {
+                    continue;
+                };
+                let Some(sinks) = froms.get(&(key.0.clone(), ty.clone())) else {
+                    continue;
+                };
+                dispatched_calls.push(key.clone());
+                // Every arm: a `?` in it may build a variant its body does not name.
+                by_from.push((key.clone(), sinks.clone()));
+            }
+        }
+        by_from.append(&mut conversions);
         let mut index = CrateIndex {
             fns: HashMap::new(),
             froms: HashMap::new(),
@@ -339,7 +366,7 @@ impl CrateIndex {
             }
         }
         // Breadth first, so each function keeps the conversion nearest a handler.
-        let mut next = std::collections::VecDeque::from(conversions);
+        let mut next = std::collections::VecDeque::from(by_from);
         while let Some((key, sinks)) = next.pop_front() {
             let Some(files) = others.get(&key) else {
                 continue;

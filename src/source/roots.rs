@@ -130,7 +130,9 @@ impl<'a> Visit<'a> for Finder<'_, 'a> {
                 // rmcp's toolbox: a `ToolBase`'s `Error` is `Into<ErrorData>`, so whatever
                 // `invoke` returns as `Err` is sent as a JSON-RPC error.
                 (Some("AsyncTool" | "SyncTool"), "invoke") if self.facts.sdks.rmcp => {
-                    self.push(RootKind::RmcpTool, Body::Block(&f.block));
+                    let mut root = Root::new(RootKind::RmcpTool, Body::Block(&f.block));
+                    root.tool_sig = Some(&f.sig);
+                    self.roots.push(root);
                 }
                 (Some("ToolHandler"), "handle") if self.facts.sdks.pmcp => {
                     self.push(RootKind::PmcpTool, Body::Block(&f.block));

@@ -136,6 +136,7 @@ fn fill(
         if root.kind != RootKind::HandRolled {
             summary.root_calls.extend(walk.forwards);
         }
+        summary.handed_calls.extend(walk.handed);
     }
     for f in &items.fns {
         let arguments = f.tool.then(|| flow::argument_names(f.sig));
