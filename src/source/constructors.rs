@@ -133,7 +133,7 @@ fn negative_literal(expr: &syn::Expr) -> Option<i64> {
 
 /// The text of the function starting at `fn `, through its body (whose `{` is looked for from
 /// `from`), with where the body starts; none for a declaration without a body.
-fn function_text(text: &str, from: usize) -> Option<(usize, &str)> {
+pub(super) fn function_text(text: &str, from: usize) -> Option<(usize, &str)> {
     let bytes = text.as_bytes();
     let signature_end = bytes.len().min(from + MAX_SIGNATURE);
     let body = from

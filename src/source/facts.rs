@@ -81,6 +81,8 @@ pub struct FileFacts<'a> {
     constructors: HashSet<String>,
     /// The crate's error renderers with the code each writes.
     renderers: HashMap<String, i64>,
+    /// The crate's error predicates with the variants each is true for.
+    predicates: HashMap<String, Vec<String>>,
     /// The code a file's own error enum gives each variant (`RpcError::ToolError` -> -32000),
     /// read off `fn code(&self) { match self { Self::ToolError(_) => -32000, .. } }`.
     variant_codes: HashMap<(String, String), i64>,
@@ -106,6 +108,7 @@ impl<'a> FileFacts<'a> {
             other_results: crate_aliases.other_results.clone(),
             constructors: crate_aliases.constructors.clone(),
             renderers: crate_aliases.renderers.clone(),
+            predicates: crate_aliases.predicates.clone(),
             // The file's own constants, collected next, take precedence.
             consts: crate_aliases.codes.clone(),
             ..FileFacts::default()
@@ -208,6 +211,11 @@ impl<'a> FileFacts<'a> {
     /// The code one of the crate's error renderers writes (`create_error_response(id, e)`).
     pub fn renderer_code(&self, name: &str) -> Option<i64> {
         self.renderers.get(name).copied()
+    }
+
+    /// The variants one of the crate's error predicates is true for (`e.is_protocol_error()`).
+    pub fn predicate(&self, name: &str) -> Option<&[String]> {
+        self.predicates.get(name).map(Vec::as_slice)
     }
 
     /// What each variant of the file's error types is sent as: (type, variant, code).

@@ -31,6 +31,8 @@ struct Scan {
     constructors: Vec<String>,
     /// Its error renderers with the code they write, shared likewise.
     renderers: Vec<(String, i64)>,
+    /// Its error types' predicates with the variants each is true for, shared likewise.
+    predicates: Vec<(String, Vec<String>)>,
     /// Its dispatchers with a `"tools/call"` arm and the calls that arm passes on, shared with
     /// the crate's other files (a caller in another file converts their `Err`).
     dispatchers: Vec<(String, Vec<String>)>,
@@ -102,6 +104,7 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
             codes: index::error_codes(&text),
             constructors: super::constructors::error_constructors(&text),
             renderers: super::constructors::error_renderers(&text),
+            predicates: super::predicates::error_predicates(&text),
             dispatchers: super::roots::dispatchers_in(&text),
             matters,
             reports: matters && super::may_report(&text),
@@ -135,6 +138,7 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
     let mut codes: HashMap<&PathBuf, Vec<(String, i64)>> = HashMap::new();
     let mut constructors: HashMap<&PathBuf, HashSet<String>> = HashMap::new();
     let mut renderers: HashMap<&PathBuf, Vec<(String, i64)>> = HashMap::new();
+    let mut predicates: HashMap<&PathBuf, Vec<(String, Vec<String>)>> = HashMap::new();
     let mut dispatchers: HashMap<&PathBuf, HashMap<String, Vec<String>>> = HashMap::new();
     for scan in scans.iter().flatten() {
         let entry = written.entry(&scan.crate_dir).or_default();
@@ -145,6 +149,8 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
         entry.extend(scan.constructors.iter().cloned());
         let entry = renderers.entry(&scan.crate_dir).or_default();
         entry.extend(scan.renderers.iter().cloned());
+        let entry = predicates.entry(&scan.crate_dir).or_default();
+        entry.extend(scan.predicates.iter().cloned());
         let entry = dispatchers.entry(&scan.crate_dir).or_default();
         entry.extend(scan.dispatchers.iter().cloned());
     }
@@ -155,6 +161,7 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
             names.codes = index::unambiguous(codes.remove(dir).unwrap_or_default());
             names.constructors = constructors.remove(dir).unwrap_or_default();
             names.renderers = index::unambiguous(renderers.remove(dir).unwrap_or_default());
+            names.predicates = index::unambiguous(predicates.remove(dir).unwrap_or_default());
             names.dispatchers = dispatchers.remove(dir).unwrap_or_default();
             (dir.clone(), names)
         })
@@ -165,6 +172,7 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
                 || !names.other_results.is_empty()
                 || !names.constructors.is_empty()
                 || !names.renderers.is_empty()
+                || !names.predicates.is_empty()
                 || !names.dispatchers.is_empty()
         })
         .collect();

@@ -237,6 +237,8 @@ pub struct Walk<'a> {
     /// Of those, the ones a tool hands its whole arguments: its implementation, whose
     /// failures the crate's `From` makes protocol errors where they start.
     pub handed: Vec<String>,
+    /// Of those, the ones passed on only for some variants of their error, with those.
+    pub narrowed: Vec<(String, Vec<String>)>,
 }
 
 /// What a walk knows beyond the root: the file, and the crate's helpers.
@@ -280,6 +282,7 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
         forwarded: HashMap::new(),
         forwards: Vec::new(),
         handed: Vec::new(),
+        narrowed: Vec::new(),
         absorbed: HashSet::new(),
     };
     let typed = root.kind != RootKind::HandRolled;
@@ -309,6 +312,7 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
             walker.callees.clear();
             walker.forwards.clear();
             walker.handed.clear();
+            walker.narrowed.clear();
         }
         match root.body {
             Body::Block(block) => {
@@ -336,6 +340,7 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
         callees: walker.callees,
         forwards: walker.forwards,
         handed: walker.handed,
+        narrowed: walker.narrowed,
     }
 }
 
@@ -376,6 +381,7 @@ struct Walker<'f, 'a> {
     forwarded: HashMap<*const Expr, Option<Range<usize>>>,
     forwards: Vec<String>,
     handed: Vec<String>,
+    narrowed: Vec<(String, Vec<String>)>,
     /// Locals whose `Err` is turned into a value wherever they are read (see
     /// [`Locals::absorbed`]).
     absorbed: HashSet<String>,
@@ -832,7 +838,7 @@ impl<'a> Walker<'_, 'a> {
     /// result { .. }`): the calls' `Err` leaves as it is, so each call is forwarded, where it
     /// is an origin unless it reports its own errors. Whether it found such calls.
     fn passes_on_a_calls_error(&mut self, value: &'a Expr, exit: &Option<Range<usize>>) -> bool {
-        let Some(&Guard { kind, subject, .. }) = self.guards.last() else {
+        let Some(&Guard { kind, subject, arm }) = self.guards.last() else {
             return false;
         };
         let value = match value {
@@ -847,7 +853,15 @@ impl<'a> Walker<'_, 'a> {
             .into_iter()
             .filter(|tail| callee(peel_await(tail)).is_some())
             .collect();
+        // `Err(e) if e.is_protocol_error() => Err(e)`: only those variants leave.
+        let answered = match arm {
+            Some(Pat::Guard(g)) => predicate_variants(g, self.facts),
+            _ => None,
+        };
         for call in &calls {
+            if let (Some(variants), Some(name)) = (answered, callee(peel_await(call))) {
+                self.narrowed.push((name, variants.to_vec()));
+            }
             self.mark_forwarded(call, exit.clone());
         }
         !calls.is_empty()
@@ -911,7 +925,7 @@ impl<'a> Walker<'_, 'a> {
         };
         // `Err(Failure::Protocol(code, msg)) => ..` renders only the values built as that
         // variant; the others take another arm.
-        let answered = super::summary::err_arm_variants(guard.arm);
+        let answered = super::summary::err_arm_variants(guard.arm, self.facts);
         for tail in tails(peel_await(guard.subject)) {
             if let Expr::Call(c) = tail
                 && c.args.len() == 1
@@ -1015,6 +1029,16 @@ impl<'a> Walker<'_, 'a> {
             true => (self.guards.clone(), self.arguments.clone()),
             false => (Vec::new(), Vec::new()),
         };
+        // A converted function's error of a variant its conversion does not answer takes
+        // another way out (`Err(e) if e.is_protocol_error() => Err(e)`, the rest `isError`).
+        if let (Some(sinks), Some(variant)) = (self.converter, &error.variant)
+            && !sinks.is_empty()
+            && sinks
+                .iter()
+                .all(|s| !s.variants.is_empty() && !s.variants.contains(variant))
+        {
+            return;
+        }
         let delegated = explained && delegates(&self.guards, &self.given, &self.locals);
         self.sites.push(ErrorSite {
             root: self.kind,
@@ -1254,9 +1278,14 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
         };
         for arm in &m.arms {
             let subject = raced(subject, &arm.pat).unwrap_or(subject);
+            let kind = match &arm.pat {
+                // `Err(e) if e.is_protocol_error() =>`: the failures of those variants.
+                Pat::Guard(g) if predicate_variants(g, self.facts).is_some() => ArmKind::Failure,
+                pat => arm_kind(pat),
+            };
             let guard = Guard {
                 arm: Some(&arm.pat),
-                ..Guard::new(GuardKind::MatchArm(arm_kind(&arm.pat)), subject)
+                ..Guard::new(GuardKind::MatchArm(kind), subject)
             };
             match &arm.pat {
                 // `X::CallTool(p) if denied.contains(&p.name) =>`: the arm's condition too,
@@ -1346,6 +1375,28 @@ fn arm_kind(pat: &Pat) -> ArmKind {
         }
         _ if names_other_request(pat) => ArmKind::OtherRequest,
         _ => ArmKind::Other,
+    }
+}
+
+/// The variants an `Err(e) if e.is_x() =>` arm answers, where `is_x` is one of the crate's
+/// error predicates (see [`super::predicates`]).
+pub fn predicate_variants<'f>(g: &syn::PatGuard, facts: &'f FileFacts) -> Option<&'f [String]> {
+    let Pat::TupleStruct(err) = &*g.pat else {
+        return None;
+    };
+    if !err.path.is_ident("Err") || err.elems.len() != 1 {
+        return None;
+    }
+    let Some(Pat::Ident(bound)) = err.elems.first() else {
+        return None;
+    };
+    match &*g.guard {
+        Expr::MethodCall(m)
+            if m.args.is_empty() && is_path_named(&m.receiver, &bound.ident.to_string()) =>
+        {
+            facts.predicate(&m.method.to_string())
+        }
+        _ => None,
     }
 }
 

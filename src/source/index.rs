@@ -74,6 +74,9 @@ pub struct FnSummary {
     pub sinks: Vec<Sink>,
     /// Functions whose `Err` it passes on (`?` or tail).
     pub forwards: Vec<String>,
+    /// Of those, the ones it passes on only for some variants of their error, with those
+    /// (`Err(e) if e.is_protocol_error() => Err(e)`).
+    pub narrowed: Vec<(String, Vec<String>)>,
     /// Whether its body can return an error at all (`Err`, `?`, `bail!`): a handler's
     /// conversion of a function that cannot fail is reported where it converts.
     pub fails: bool,
@@ -380,11 +383,14 @@ impl CrateIndex {
             index.converted.insert(key.clone(), sinks.clone());
             index.converted_files.extend(files.iter().cloned());
             for f in fns.get(&key).into_iter().flatten() {
-                next.extend(
-                    f.forwards
-                        .iter()
-                        .map(|n| ((key.0.clone(), n.clone()), sinks.clone())),
-                );
+                next.extend(f.forwards.iter().map(|n| {
+                    let passed = f.narrowed.iter().find(|(m, _)| m == n);
+                    let sinks = match passed {
+                        Some((_, variants)) => narrowed(&sinks, variants),
+                        None => sinks.clone(),
+                    };
+                    ((key.0.clone(), n.clone()), sinks)
+                }));
             }
         }
         while let Some(key) = queue.pop() {
@@ -649,6 +655,28 @@ pub fn conversion_for(sinks: &[Sink], variant: Option<&str>) -> Option<Sink> {
     }
 }
 
+/// `sinks` answering only `variants` of the error: each keeps those of its own it shares.
+fn narrowed(sinks: &[Sink], variants: &[String]) -> Vec<Sink> {
+    sinks
+        .iter()
+        .filter_map(|s| {
+            let kept: Vec<String> = match s.variants.is_empty() {
+                true => variants.to_vec(),
+                false => s
+                    .variants
+                    .iter()
+                    .filter(|v| variants.contains(v))
+                    .cloned()
+                    .collect(),
+            };
+            (!kept.is_empty()).then(|| Sink {
+                variants: kept,
+                ..s.clone()
+            })
+        })
+        .collect()
+}
+
 fn converting(sinks: &[Sink], variants: &[String]) -> Vec<Sink> {
     let mut out: Vec<Sink> = sinks
         .iter()
@@ -685,6 +713,9 @@ pub struct CrateAliases {
     /// The crate's error renderers, with the code each writes (see
     /// [`super::constructors::error_renderers`]).
     pub renderers: HashMap<String, i64>,
+    /// The crate's error predicates, with the variants each is true for (see
+    /// [`super::predicates`]).
+    pub predicates: HashMap<String, Vec<String>>,
     /// The crate's dispatchers with a `"tools/call"` arm, in any file, with the calls that arm
     /// passes on (see [`super::roots::dispatchers`]).
     pub dispatchers: HashMap<String, Vec<String>>,
@@ -821,12 +852,18 @@ fn word(text: &str) -> (&str, &str) {
 }
 
 /// The names given one value only.
-pub fn unambiguous(named: Vec<(String, i64)>) -> HashMap<String, i64> {
-    let mut values: HashMap<String, Option<i64>> = HashMap::new();
+pub fn unambiguous<T: PartialEq>(named: Vec<(String, T)>) -> HashMap<String, T> {
+    let mut values: HashMap<String, Option<T>> = HashMap::new();
     for (name, value) in named {
-        let entry = values.entry(name).or_insert(Some(value));
-        if *entry != Some(value) {
-            *entry = None;
+        match values.entry(name) {
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(Some(value));
+            }
+            std::collections::hash_map::Entry::Occupied(mut o) => {
+                if o.get().as_ref() != Some(&value) {
+                    o.insert(None);
+                }
+            }
         }
     }
     values

@@ -17,6 +17,7 @@ pub mod index;
 mod inputs;
 mod macro_args;
 mod names;
+mod predicates;
 mod results;
 mod roots;
 pub(crate) mod sinks;
@@ -63,6 +64,8 @@ const MARKERS: &[&str] = &[
     "isError",
     "JsonRpc",
     "jsonrpc",
+    // `e.to_json_rpc_error(id)`
+    "json_rpc",
     "RouterRequest",
     "mcp_attr",
     "McpRouter",
@@ -287,7 +290,7 @@ fn check_parsed(
         };
         for site in &walk.sites {
             let (calls, dispatched) = facts.through_dispatchers(flow::converted_calls(site));
-            let variants = summary::arm_variants(site);
+            let variants = summary::arm_variants(site, &facts);
             let failures = index.converted_failures(&crate_dir, &calls, &variants);
             // What a dispatcher's tools/call arm passes on cannot fail: only other methods'
             // errors reach this conversion.

@@ -118,7 +118,7 @@ fn fill(
             .map(|(name, s)| {
                 let dispatched = s.root == RootKind::HandRolled || s.delegated;
                 let mut sink = sink(s.error.clone(), s.span.clone());
-                sink.variants = arm_variants(s);
+                sink.variants = arm_variants(s, &facts);
                 (name, sink, dispatched)
             })
             .collect()
@@ -156,6 +156,7 @@ fn fill(
             continue;
         };
         let mut fails = false;
+        let mut narrowed = Vec::new();
         let (sinks, forwards) = match &returns {
             Returns::ErrorValue => (values(block), Vec::new()),
             Returns::RmcpResult => {
@@ -181,6 +182,7 @@ fn fill(
             Returns::ResultOf(_) => {
                 let walk = flow::walk(&ctx, Root::new(RootKind::Converted, Body::Block(block)));
                 fails = !walk.sites.is_empty();
+                narrowed = walk.narrowed;
                 (Vec::new(), walk.forwards)
             }
         };
@@ -198,6 +200,7 @@ fn fill(
             returns,
             sinks,
             forwards,
+            narrowed,
             fails,
             variants,
         });
@@ -229,25 +232,31 @@ pub fn fallible_fns<'a>(
 }
 
 /// The variants of the crate's error that the `Err(..)` arm a site sits in answers
-/// (`Err(ToolError::Internal(msg)) =>`); empty for any.
-pub fn arm_variants(site: &ErrorSite) -> Vec<String> {
-    err_arm_variants(flow::converting_guard(&site.guards).and_then(|g| g.arm))
+/// (`Err(ToolError::Internal(msg)) =>`, `Err(e) if e.is_protocol_error() =>`); empty for any.
+pub fn arm_variants(site: &ErrorSite, facts: &FileFacts) -> Vec<String> {
+    err_arm_variants(
+        flow::converting_guard(&site.guards).and_then(|g| g.arm),
+        facts,
+    )
 }
 
 /// The variants an `Err(..)` arm pattern answers; empty for any.
-pub fn err_arm_variants(arm: Option<&Pat>) -> Vec<String> {
+pub fn err_arm_variants(arm: Option<&Pat>, facts: &FileFacts) -> Vec<String> {
     match arm {
         Some(Pat::TupleStruct(t))
             if t.elems.len() == 1 && t.path.segments.last().is_some_and(|s| s.ident == "Err") =>
         {
             pattern_variants(&t.elems[0])
         }
+        Some(Pat::Guard(g)) => flow::predicate_variants(g, facts)
+            .map(<[String]>::to_vec)
+            .unwrap_or_default(),
         _ => Vec::new(),
     }
 }
 
 /// The variants an arm pattern names (`X::A(..) | X::B { .. }`); empty for a catch-all.
-fn pattern_variants(pat: &Pat) -> Vec<String> {
+pub(super) fn pattern_variants(pat: &Pat) -> Vec<String> {
     let path = match pat {
         Pat::TupleStruct(t) => &t.path,
         Pat::Struct(s) => &s.path,
