@@ -592,6 +592,11 @@ impl<'a> Walker<'_, 'a> {
     /// A call whose `Err` leaves the root: a crate helper's protocol errors leave with it.
     fn mark_forwarded(&mut self, expr: &'a Expr, exit: Option<Range<usize>>) {
         let call = peel_await(expr);
+        // `let opt_tz = |k| -> Result<i64, (i64, String)> { .. Err((-32602, ..)) }; opt_tz("tz")?`:
+        // the local closure's own `Err`s leave, each where it is built.
+        if let Some(closure) = self.local_closure(call) {
+            return self.enter_task(closure, exit);
+        }
         self.note_handed(call);
         if let Some(name) = callee(call) {
             self.forwards.push(name);
@@ -603,6 +608,14 @@ impl<'a> Walker<'_, 'a> {
             self.forwards.push(names::method(&m.method));
             self.forwarded.insert(call, exit);
         }
+    }
+
+    /// The closure a call of a local calls (`let check = |k| { .. }; check("a")`).
+    fn local_closure(&self, call: &Expr) -> Option<&'a Expr> {
+        let Expr::Call(c) = call else { return None };
+        let Expr::Path(p) = &*c.func else { return None };
+        let init = self.locals.get(&p.path.get_ident()?.to_string())?;
+        matches!(init, Expr::Closure(_)).then_some(*init)
     }
 
     /// A call of the crate given the tool's whole arguments, whose `Err` leaves as it is or
