@@ -892,7 +892,7 @@ impl<'a> Walker<'_, 'a> {
         error.call = None;
         error.message = message;
         error.variant = enum_variant(value);
-        let error = self.converts(error);
+        let error = self.converts(error, constructor_variant(value).as_deref());
         match renders_own_code(&error.constructor) {
             true => self.own_code(error, value),
             false => error,
@@ -967,10 +967,13 @@ impl<'a> Walker<'_, 'a> {
     }
 
     /// `error` with the code and constructor of the conversion it goes through.
-    fn converts(&self, mut error: ProtocolError) -> ProtocolError {
+    /// `built_as`: the variant a constructor function of the error's type builds, when the
+    /// value names none (see [`constructor_variant`]).
+    fn converts(&self, mut error: ProtocolError, built_as: Option<&str>) -> ProtocolError {
+        let variant = error.variant.as_deref().or(built_as);
         let converter = self
             .converter
-            .and_then(|sinks| index::conversion_for(sinks, error.variant.as_deref()));
+            .and_then(|sinks| index::conversion_for(sinks, variant));
         if let Some(converter) = converter {
             let via = converter.reached_via(String::new(), "the conversion");
             error.constructor = via.constructor;
@@ -1188,7 +1191,7 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
                 let literal = args.iter().find(|a| matches!(a, Expr::Lit(_)));
                 literal.and_then(message_of)
             });
-            let error = self.converts(ProtocolError {
+            let error = ProtocolError {
                 variant: None,
                 written: format!("{}!", name.unwrap_or_default()),
                 constructor: "error value".to_string(),
@@ -1196,7 +1199,8 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
                 message,
                 via: None,
                 call: None,
-            });
+            };
+            let error = self.converts(error, None);
             self.push_site(error, mac, None);
         }
         visit::visit_macro(self, mac);
@@ -1489,6 +1493,28 @@ fn enum_variant(value: &Expr) -> Option<String> {
     };
     let name = variant.ident.to_string();
     name.starts_with(char::is_uppercase).then_some(name)
+}
+
+/// The variant a constructor function of an error type builds, read off its name:
+/// `LiteCodeError::invalid_input(..)` is `InvalidInput`, where a conversion has an arm for it.
+fn constructor_variant(value: &Expr) -> Option<String> {
+    let Expr::Call(c) = value else { return None };
+    let Expr::Path(p) = &*c.func else { return None };
+    let [.., ty, f] = &p.path.segments.iter().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let name = f.ident.to_string();
+    if !ty.ident.to_string().starts_with(char::is_uppercase) || name.starts_with(char::is_uppercase)
+    {
+        return None;
+    }
+    let mut camel = String::new();
+    for word in name.split('_') {
+        let mut chars = word.chars();
+        camel.extend(chars.next().map(|c| c.to_ascii_uppercase()));
+        camel.push_str(chars.as_str());
+    }
+    Some(camel)
 }
 
 /// The expressions whose value is the value of `expr` (block tails, branches, arms).

@@ -281,8 +281,10 @@ struct Variants<'t>(&'t str, Vec<String>);
 impl<'a> Visit<'a> for Variants<'_> {
     fn visit_path(&mut self, path: &'a syn::Path) {
         let segments: Vec<_> = path.segments.iter().collect();
+        // A variant, not a constructor function of the type (`FileError::invalid_input(..)`).
         if let [.., ty, variant] = segments[..]
             && ty.ident == self.0
+            && variant.ident.to_string().starts_with(char::is_uppercase)
             && !self.1.iter().any(|v| variant.ident == v)
         {
             self.1.push(variant.ident.to_string());

@@ -6,6 +6,12 @@ pub enum FileError {
     Io(std::io::Error),
 }
 
+impl FileError {
+    pub fn invalid_input(message: impl Into<String>) -> Self {
+        Self::InvalidInput(message.into())
+    }
+}
+
 impl From<std::io::Error> for FileError {
     fn from(e: std::io::Error) -> Self {
         FileError::Io(e)

@@ -18,6 +18,9 @@ impl Files {
     }
 
     pub async fn remove_file(&self, input: EditInput) -> Result<(), FileError> {
+        if input.path.is_empty() {
+            return Err(FileError::invalid_input("Nothing to remove")); //~ MCP103@24
+        }
         std::fs::remove_file(&input.path)?; //~ MCP104@9
         Ok(())
     }
