@@ -5,7 +5,9 @@
 //! (`JsonRpcResponse::err(id, -32602, ..)`) is a protocol error, in every file of the crate.
 //! So is a call of an error type's method that renders the error with its own code (`fn
 //! to_json_rpc_error(&self, id: ..) -> Value { json!({"error": {"code": self.code(), ..}}) }`):
-//! `e.to_json_rpc_error(id)` answers with the code of each value `e` can be.
+//! `e.to_json_rpc_error(id)` answers with the code of each value `e` can be, as does a
+//! constructor writing the code of the crate error it is given (`fn error(id, err: McpError) ->
+//! Self { .. JsonRpcError { code: err.code, .. } .. }`, called `JsonRpcResponse::error(id, e)`).
 //!
 //! Read in phase zero, from the text (as the crate's named codes are), since phase one already
 //! needs them to see a handler's conversion: only a function whose signature takes an integer
@@ -174,7 +176,9 @@ fn candidate(text: &str) -> Option<&str> {
     let integer = [": i64", ": i32", ": i16", ": isize"]
         .iter()
         .any(|ty| params.contains(ty));
-    if !integer && !params.starts_with("(&self") {
+    // Or an error value whose code it writes (`fn error(id, err: McpError) -> Self { ..
+    // code: err.code .. }`).
+    if !integer && !params.starts_with("(&self") && !params.contains("Error") {
         return None;
     }
     let (body, item) = function_text(text, close)?;
@@ -220,7 +224,7 @@ fn builds_coded_error(f: &syn::ItemFn) -> Option<String> {
         .inputs
         .iter()
         .filter_map(|input| match input {
-            syn::FnArg::Typed(t) if is_integer(&t.ty) => match &*t.pat {
+            syn::FnArg::Typed(t) if is_integer(&t.ty) || names_an_error(&t.ty) => match &*t.pat {
                 syn::Pat::Ident(i) => Some(i.ident.to_string()),
                 _ => None,
             },
@@ -234,6 +238,19 @@ fn builds_coded_error(f: &syn::ItemFn) -> Option<String> {
     };
     found.visit_block(&f.block);
     found.found.then(|| f.sig.ident.to_string())
+}
+
+/// `McpError`, `&RpcError`: the crate's error value, whose code field a constructor may write
+/// (not `anyhow::Error` or `io::Error`, which carry no JSON-RPC code).
+fn names_an_error(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Reference(r) => names_an_error(&r.elem),
+        syn::Type::Path(p) => p.path.get_ident().is_some_and(|i| {
+            let name = i.to_string();
+            name.ends_with("Error") && name != "Error"
+        }),
+        _ => false,
+    }
 }
 
 fn is_integer(ty: &syn::Type) -> bool {

@@ -325,7 +325,13 @@ fn helper_error<'e>(
         None => args.clone().find_map(reads_a_code),
     };
     if code.is_none() && carried.is_none() {
-        return None;
+        // `JsonRpcResponse::error(id, e)`: a constructor of the crate that writes the code of
+        // the error value it is given; each value renders with its own.
+        let renders = facts.is_error_constructor(name)
+            && args.clone().any(
+                |a| matches!(a, Expr::Path(p) if p.path.get_ident().is_some_and(|i| i != "id")),
+            );
+        return renders.then(|| rendered_by_itself(written.to_string()));
     }
     Some(ProtocolError {
         variant: None,

@@ -1,0 +1,6 @@
+mod error;
+mod server;
+mod tools;
+mod transport;
+
+fn main() {}
