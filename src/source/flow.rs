@@ -913,6 +913,10 @@ impl<'a> Walker<'_, 'a> {
             error.constructor = "struct literal".to_string();
             error.code = Some(code);
             error.message = message.or(error.message);
+        } else if let Some((ctor, code)) = error_type_constructor(value) {
+            // `McpError::invalid_params(..)`, defined in another file: the code its name says.
+            error.constructor = ctor;
+            error.code = Some(code);
         }
         error
     }
@@ -1493,6 +1497,22 @@ fn enum_variant(value: &Expr) -> Option<String> {
     };
     let name = variant.ident.to_string();
     name.starts_with(char::is_uppercase).then_some(name)
+}
+
+/// `McpError::invalid_params(..)`: a constructor of an error type named for a JSON-RPC error,
+/// with the code its name says.
+fn error_type_constructor(value: &Expr) -> Option<(String, i64)> {
+    let Expr::Call(c) = value else { return None };
+    let Expr::Path(p) = &*c.func else { return None };
+    let [.., ty, ctor] = &p.path.segments.iter().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let ctor = ctor.ident.to_string();
+    let code = super::facts::well_known_code(&ctor)?;
+    ty.ident
+        .to_string()
+        .ends_with("Error")
+        .then_some((ctor, code))
 }
 
 /// The variant a constructor function of an error type builds, read off its name:
