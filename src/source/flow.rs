@@ -1499,35 +1499,30 @@ fn enum_variant(value: &Expr) -> Option<String> {
     name.starts_with(char::is_uppercase).then_some(name)
 }
 
-/// `McpError::invalid_params(..)`: a constructor of an error type named for a JSON-RPC error,
-/// with the code its name says.
-fn error_type_constructor(value: &Expr) -> Option<(String, i64)> {
-    let Expr::Call(c) = value else { return None };
-    let Expr::Path(p) = &*c.func else { return None };
-    let [.., ty, ctor] = &p.path.segments.iter().collect::<Vec<_>>()[..] else {
-        return None;
-    };
-    let ctor = ctor.ident.to_string();
-    let code = super::facts::well_known_code(&ctor)?;
-    ty.ident
-        .to_string()
-        .ends_with("Error")
-        .then_some((ctor, code))
-}
-
-/// The variant a constructor function of an error type builds, read off its name:
-/// `LiteCodeError::invalid_input(..)` is `InvalidInput`, where a conversion has an arm for it.
-fn constructor_variant(value: &Expr) -> Option<String> {
+/// `Type::function(..)`: the type's and the associated function's names, when the type is
+/// capitalized and the function is not (a constructor function, not a variant).
+fn type_function(value: &Expr) -> Option<(String, String)> {
     let Expr::Call(c) = value else { return None };
     let Expr::Path(p) = &*c.func else { return None };
     let [.., ty, f] = &p.path.segments.iter().collect::<Vec<_>>()[..] else {
         return None;
     };
-    let name = f.ident.to_string();
-    if !ty.ident.to_string().starts_with(char::is_uppercase) || name.starts_with(char::is_uppercase)
-    {
-        return None;
-    }
+    let (ty, f) = (ty.ident.to_string(), f.ident.to_string());
+    (ty.starts_with(char::is_uppercase) && !f.starts_with(char::is_uppercase)).then_some((ty, f))
+}
+
+/// `McpError::invalid_params(..)`: a constructor of an error type named for a JSON-RPC error,
+/// with the code its name says.
+fn error_type_constructor(value: &Expr) -> Option<(String, i64)> {
+    let (ty, ctor) = type_function(value)?;
+    let code = super::facts::well_known_code(&ctor)?;
+    ty.ends_with("Error").then_some((ctor, code))
+}
+
+/// The variant a constructor function of an error type builds, read off its name:
+/// `LiteCodeError::invalid_input(..)` is `InvalidInput`, where a conversion has an arm for it.
+fn constructor_variant(value: &Expr) -> Option<String> {
+    let (_, name) = type_function(value)?;
     let mut camel = String::new();
     for word in name.split('_') {
         let mut chars = word.chars();

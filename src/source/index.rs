@@ -4,6 +4,7 @@
 //! see `helper(..)?`, a tail `self.call_tool_impl(..).await` or `Err(tool_not_found(..))` as
 //! protocol errors, reported "via" the helper.
 
+use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -856,10 +857,10 @@ pub fn unambiguous<T: PartialEq>(named: Vec<(String, T)>) -> HashMap<String, T> 
     let mut values: HashMap<String, Option<T>> = HashMap::new();
     for (name, value) in named {
         match values.entry(name) {
-            std::collections::hash_map::Entry::Vacant(v) => {
+            Entry::Vacant(v) => {
                 v.insert(Some(value));
             }
-            std::collections::hash_map::Entry::Occupied(mut o) => {
+            Entry::Occupied(mut o) => {
                 if o.get().as_ref() != Some(&value) {
                     o.insert(None);
                 }
