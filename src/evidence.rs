@@ -287,6 +287,9 @@ impl CodeError {
                     "tool name is required",
                     "name is required",
                     "name required",
+                    "requires 'name'",
+                    "requires `name`",
+                    "requires \"name\"",
                     "name must be a string",
                     "invalid tool name type",
                     "expected 'name'",
@@ -468,6 +471,8 @@ mod tests {
         assert!(error("new", Some(-32602), Some("Tool name required")).is_permitted());
         let no_name = Some("tools/call requires params.name");
         assert!(error("error", Some(-32602), no_name).is_malformed_request());
+        let quoted = Some("tools/call requires 'name'");
+        assert!(error("error", Some(-32000), quoted).is_malformed_request());
         assert!(error("new", None, Some("Tool call params required")).is_malformed_request());
         assert!(error("new", None, Some("`params.arguments` must be an object")).is_permitted());
         assert!(!error("new", None, Some("`path` must be an absolute path")).is_permitted());

@@ -472,19 +472,26 @@ impl<'a> FileFacts<'a> {
         None
     }
 
+    /// Whether `name` (as called: `mcp::dispatch`) is one of the crate's dispatchers.
+    pub fn is_dispatcher(&self, name: &str) -> bool {
+        self.dispatchers.contains_key(names::unqualified(name))
+    }
+
     /// The calls a conversion of `names`' errors answers for tools/call: a dispatcher of the
     /// file stands for the calls its tools/call arm passes on. And whether one did.
     pub fn through_dispatchers(&self, names: Vec<String>) -> (Vec<String>, bool) {
         let mut dispatched = false;
         let calls = names
             .into_iter()
-            .flat_map(|name| match self.dispatchers.get(&name) {
-                Some(passed) => {
-                    dispatched = true;
-                    passed.clone()
-                }
-                None => vec![name],
-            })
+            .flat_map(
+                |name| match self.dispatchers.get(names::unqualified(&name)) {
+                    Some(passed) => {
+                        dispatched = true;
+                        passed.clone()
+                    }
+                    None => vec![name],
+                },
+            )
             .collect();
         (calls, dispatched)
     }

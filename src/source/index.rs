@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use super::defaults::CrateTools;
 use super::inputs::{Feed, Origin};
+use super::names;
 use super::site::ProtocolError;
 
 /// A protocol error a helper builds, and where.
@@ -179,6 +180,8 @@ pub struct CrateIndex {
     /// Per crate, type and variant: the code the crate's impl of the type sends it as, for
     /// the values built in other files.
     variant_codes: HashMap<(PathBuf, String, String), i64>,
+    /// Per crate, the module-qualified names its free functions are known by (`search::run`).
+    qualified: HashSet<(PathBuf, String)>,
 }
 
 /// The crates whose `Result<T>` carries a catch-all error (`anyhow::Result<T>`).
@@ -186,6 +189,7 @@ pub const ANYHOW_CRATES: &[&str] = &["anyhow", "eyre", "color_eyre"];
 
 impl CrateIndex {
     pub fn build(files: Vec<FileSummary>, aliases: HashMap<PathBuf, CrateAliases>) -> CrateIndex {
+        let (files, qualified) = qualify(files);
         let mut froms: HashMap<(PathBuf, String), Vec<Sink>> = HashMap::new();
         let mut fns: HashMap<(PathBuf, String), Vec<FnSummary>> = HashMap::new();
         let mut defined_in: HashMap<(PathBuf, String), Vec<String>> = HashMap::new();
@@ -359,6 +363,7 @@ impl CrateIndex {
             inputs,
             infallible,
             variant_codes,
+            qualified: HashSet::new(),
         };
         while let Some(key) = dispatched_calls.pop() {
             if !others.contains_key(&key) || !index.dispatched.insert(key.clone()) {
@@ -418,7 +423,34 @@ impl CrateIndex {
             .into_iter()
             .filter(|(_, sinks)| !sinks.is_empty())
             .collect();
+        // A call by the plain name may reach the function of any module.
+        for key in &qualified {
+            let plain = (key.0.clone(), names::unqualified(&key.1).to_string());
+            if index.helpers.contains(&plain) {
+                index.helpers.insert(key.clone());
+            }
+            if index.dispatched.contains(&plain) {
+                index.dispatched.insert(key.clone());
+            }
+            if let Some(sinks) = index.converted.get(&plain).cloned() {
+                index.converted.entry(key.clone()).or_insert(sinks);
+            }
+            if let Some(&fed) = index.inputs.get(&plain) {
+                *index.inputs.entry(key.clone()).or_default() |= fed;
+            }
+        }
+        index.qualified = qualified;
         index
+    }
+
+    /// The key a call of `name` in the crate at `dir` looks up: a module-qualified name the
+    /// crate does not define is the plain one.
+    fn key(&self, dir: &Path, name: &str) -> (PathBuf, String) {
+        let key = (dir.to_path_buf(), name.to_string());
+        match name.contains("::") && !self.qualified.contains(&key) {
+            true => (key.0, names::unqualified(name).to_string()),
+            false => key,
+        }
     }
 
     /// The names the crate at `dir` gives rmcp's error and results of it.
@@ -446,14 +478,12 @@ impl CrateIndex {
 
     /// Whether `name`, in the crate at `dir`, is a helper whose errors are reported in place.
     pub fn is_helper(&self, dir: &Path, name: &str) -> bool {
-        self.helpers
-            .contains(&(dir.to_path_buf(), name.to_string()))
+        self.helpers.contains(&self.key(dir, name))
     }
 
     /// Whether `name`, in the crate at `dir`, is a `#[tool]` function.
     pub fn is_tool(&self, dir: &Path, name: &str) -> bool {
-        self.tool_fns
-            .contains(&(dir.to_path_buf(), name.to_string()))
+        self.tool_fns.contains(&self.key(dir, name))
     }
 
     /// Whether the file named `file` defines a helper or a converted function, whose errors
@@ -465,9 +495,7 @@ impl CrateIndex {
     /// The protocol errors a handler converts the errors of `name` (in the crate at `dir`)
     /// into, when `name` is a converted function: one per arm of a conversion by variant.
     pub fn conversion_of(&self, dir: &Path, name: &str) -> Option<&[Sink]> {
-        self.converted
-            .get(&(dir.to_path_buf(), name.to_string()))
-            .map(Vec::as_slice)
+        self.converted.get(&self.key(dir, name)).map(Vec::as_slice)
     }
 
     /// Whether the file named `file` defines a converted function.
@@ -477,15 +505,23 @@ impl CrateIndex {
 
     /// Records the failures that start in the converted function `name` of the crate at
     /// `dir`, found by walking it with this index.
+    /// A function of a module is known by its plain name too.
     pub fn add_failures(&mut self, dir: &Path, name: &str, found: Vec<Failure>) {
-        let key = (dir.to_path_buf(), name.to_string());
+        let key = self.key(dir, name);
+        if key.1.contains("::") {
+            let plain = (dir.to_path_buf(), names::unqualified(name).to_string());
+            self.failures
+                .entry(plain)
+                .or_default()
+                .0
+                .extend(found.clone());
+        }
         self.failures.entry(key).or_default().0.extend(found);
     }
 
     /// Whether `name` (in the crate at `dir`) is converted by a hand-rolled dispatcher.
     pub fn is_dispatched(&self, dir: &Path, name: &str) -> bool {
-        self.dispatched
-            .contains(&(dir.to_path_buf(), name.to_string()))
+        self.dispatched.contains(&self.key(dir, name))
     }
 
     /// The failures that start in the converted functions `names` (in the crate at `dir`) or
@@ -509,8 +545,7 @@ impl CrateIndex {
             if !seen.insert(name) {
                 continue;
             }
-            let Some((own, forwards)) = self.failures.get(&(dir.to_path_buf(), name.to_string()))
-            else {
+            let Some((own, forwards)) = self.failures.get(&self.key(dir, name)) else {
                 continue;
             };
             let answered = |f: &&Failure| {
@@ -532,22 +567,20 @@ impl CrateIndex {
 
     /// Whether `name` (in the crate at `dir`) returns another error type and never an `Err`.
     pub fn never_fails(&self, dir: &Path, name: &str) -> bool {
-        self.infallible
-            .contains(&(dir.to_path_buf(), name.to_string()))
+        self.infallible.contains(&self.key(dir, name))
     }
 
     /// The positions of `name`'s parameters (in the crate at `dir`) that carry a tool's
     /// arguments, a bit each.
     pub fn inputs(&self, dir: &Path, name: &str) -> u64 {
-        let key = (dir.to_path_buf(), name.to_string());
-        self.inputs.get(&key).copied().unwrap_or(0)
+        self.inputs.get(&self.key(dir, name)).copied().unwrap_or(0)
     }
 
     /// What a call of `name` in the crate at `dir` may return as a protocol error, one sink
     /// per code (a `to_mcp_error(&e)` that picks `invalid_params` or `internal_error` by the
     /// error's variant is both cases), and whether the function returns the error as a value.
     pub fn lookup(&self, dir: &Path, name: &str) -> Option<(Vec<&Sink>, bool)> {
-        let (sinks, value) = self.fns.get(&(dir.to_path_buf(), name.to_string()))?;
+        let (sinks, value) = self.fns.get(&self.key(dir, name))?;
         let mut codes = HashSet::new();
         let distinct: Vec<&Sink> = sinks
             .iter()
@@ -555,6 +588,58 @@ impl CrateIndex {
             .collect();
         (!distinct.is_empty()).then_some((distinct, *value))
     }
+}
+
+/// Each free function of a module file is known by its module-qualified name too
+/// (`search::run`), with the names its callers call it by; a qualified name no file of the
+/// crate defines is the plain one (a re-export, `std::fs::read`). With the qualified names.
+fn qualify(mut files: Vec<FileSummary>) -> (Vec<FileSummary>, HashSet<(PathBuf, String)>) {
+    let mut defined = HashSet::new();
+    for file in &mut files {
+        let copies: Vec<FnSummary> = file
+            .fns
+            .iter()
+            .filter_map(|f| {
+                let name = names::in_module(&file.file, &f.name)?;
+                Some(FnSummary { name, ..f.clone() })
+            })
+            .collect();
+        defined.extend(
+            copies
+                .iter()
+                .map(|f| (file.crate_dir.clone(), f.name.clone())),
+        );
+        file.fns.extend(copies);
+        let feeds: Vec<(String, Feed)> = file
+            .feeds
+            .iter()
+            .filter_map(|(caller, feed)| {
+                Some((names::in_module(&file.file, caller)?, feed.clone()))
+            })
+            .collect();
+        file.feeds.extend(feeds);
+    }
+    for file in &mut files {
+        let dir = file.crate_dir.clone();
+        let known = |name: &mut String| {
+            if name.contains("::") && !defined.contains(&(dir.clone(), name.clone())) {
+                *name = names::unqualified(name).to_string();
+            }
+        };
+        file.root_calls.iter_mut().for_each(known);
+        file.handed_calls.iter_mut().for_each(known);
+        file.converted_calls.iter_mut().for_each(|(n, ..)| known(n));
+        file.feeds
+            .iter_mut()
+            .for_each(|(_, f)| known(&mut f.callee));
+        for f in &mut file.fns {
+            f.forwards.iter_mut().for_each(known);
+            f.narrowed.iter_mut().for_each(|(n, _)| known(n));
+            let calls = f.sinks.iter_mut().filter_map(|s| s.error.call.as_mut());
+            calls.for_each(known);
+        }
+    }
+    (files, defined)
 }
 
 /// Which parameters carry a tool's arguments: those a tool passes its arguments to, then,

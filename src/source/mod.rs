@@ -242,6 +242,7 @@ fn check_parsed(
         })
         .collect();
     for (name, sig, block, returns) in summary::fallible_fns(file, &facts) {
+        let name = names::in_module(&source.name, &name).unwrap_or(name);
         let mut root = match returns {
             Returns::RmcpResult if index.is_helper(&crate_dir, &name) => {
                 Root::new(roots::helper_kind(&facts), Body::Block(block))
@@ -310,7 +311,7 @@ fn check_parsed(
         for name in walk.callees {
             // A dispatcher's tools/call arm is a root of its own; its other arms answer other
             // methods.
-            if facts.dispatchers.contains_key(&name) || !followed.insert(name.clone()) {
+            if facts.is_dispatcher(&name) || !followed.insert(name.clone()) {
                 continue;
             }
             for &block in facts.fns.get(&name).into_iter().flatten() {
@@ -348,6 +349,7 @@ pub fn converted_failures(
     };
     let mut out = Vec::new();
     for (name, sig, block, returns) in summary::fallible_fns(&file, &facts) {
+        let name = names::in_module(&source.name, &name).unwrap_or(name);
         let converter = index.conversion_of(&crate_dir, &name);
         let (Returns::ResultOf(_), Some(converter)) = (returns, converter) else {
             continue;

@@ -355,8 +355,7 @@ pub fn dispatchers_in(text: &str) -> Vec<(String, Vec<String>)> {
 /// `match dispatch(..).await { .., Err(e) => .. }` on a function of the crate that dispatches
 /// tools/call (see [`dispatchers`]).
 fn converts_a_dispatcher(m: &syn::ExprMatch, facts: &FileFacts) -> bool {
-    let dispatches =
-        super::flow::callee(&m.expr).is_some_and(|n| facts.dispatchers.contains_key(&n));
+    let dispatches = super::flow::callee(&m.expr).is_some_and(|n| facts.is_dispatcher(&n));
     let converts = m
         .arms
         .iter()

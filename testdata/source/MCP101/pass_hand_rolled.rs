@@ -32,3 +32,22 @@ pub fn dispatch(request: &Value) -> Value {
         _ => rpc_error(id, -32601, "Method not found"),
     }
 }
+
+/// A transport that streams tools/call: it reads the name before anything else, and a call
+/// without one is malformed here too, whatever words say so.
+pub fn dispatch_streaming(request: &Value) -> Value {
+    match request["method"].as_str() {
+        Some("initialize") => json!({"jsonrpc": "2.0", "id": request["id"], "result": {}}),
+        Some("tools/call") => call_streaming(request),
+        _ => rpc_error(&request["id"], -32601, "Method not found"),
+    }
+}
+
+fn call_streaming(request: &Value) -> Value {
+    let id = request["id"].clone();
+    let name = request["params"].get("name").and_then(Value::as_str).map(str::to_string);
+    let Some(name) = name else {
+        return rpc_error(&id, -32000, "tools/call requires 'name'");
+    };
+    tool_error(&id, format!("{name} is not streamed yet. Call it without a progress token."))
+}
