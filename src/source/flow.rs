@@ -41,6 +41,10 @@ pub struct Root<'a> {
     /// A helper's signature, and the positions of its parameters that tools fill with their
     /// arguments (a bit each; see [`super::inputs`]): a check of one is a check of the input.
     pub helper_sig: Option<(&'a syn::Signature, u64)>,
+    /// For a [`RootKind::Converted`] function: whether it is a tools/call handler's own (see
+    /// [`CrateIndex::is_dispatched`]), whose calls of converted functions that are not pass
+    /// their failures on where it calls them.
+    pub dispatched: bool,
     /// A local whose value, when the request is a tools/call, is this expression: `let result
     /// = match method { "tools/call" => handle(..), .. };` before the hand-rolled dispatcher
     /// converts it (`match result { Err(e) => error_response(..) }`).
@@ -59,6 +63,7 @@ impl<'a> Root<'a> {
             converter: None,
             tool_sig: None,
             helper_sig: None,
+            dispatched: false,
             seeded: None,
             request: None,
         }
@@ -257,6 +262,8 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
         crate_dir: ctx.crate_dir,
         kind: root.kind,
         converter: root.converter,
+        dispatched: root.dispatched,
+        own_name: root.helper_sig.map(|(sig, _)| sig.ident.to_string()),
         arguments: match (root.tool_sig, root.helper_sig) {
             (Some(sig), _) => argument_names(sig),
             (None, Some((sig, fed))) => super::inputs::params(sig)
@@ -352,6 +359,9 @@ struct Walker<'f, 'a> {
     kind: RootKind,
     /// For a converted function: the error its errors become.
     converter: Option<&'f [Sink]>,
+    dispatched: bool,
+    /// The function walked, for a helper or converted function.
+    own_name: Option<String>,
     arguments: Vec<String>,
     /// The names the root's own parameters bind the tool's arguments to, before any local
     /// derived from them.
@@ -792,7 +802,7 @@ impl<'a> Walker<'_, 'a> {
             value = built;
         }
         let errors = if self.kind == RootKind::Converted {
-            if callee(value).is_some_and(|name| self.is_converted(&name)) {
+            if callee(value).is_some_and(|name| self.reports_its_own(&name, value)) {
                 return; // it reports its own errors
             }
             vec![self.origin(value, message_of(value))]
@@ -880,9 +890,23 @@ impl<'a> Walker<'_, 'a> {
         !calls.is_empty()
     }
 
-    /// Whether `name` is a converted function of the crate, which reports its own errors.
+    /// Whether `name` is a converted function of the crate.
     fn is_converted(&self, name: &str) -> bool {
         self.index.conversion_of(self.crate_dir, name).is_some()
+    }
+
+    /// Whether the failures of a call of `name` are reported in it, not where this root calls
+    /// it: a converted function's, unless this root is a tools/call handler's own and `name`
+    /// is not (the store or client below the handler's module, whose failure the handler
+    /// passes on where it calls it).
+    fn reports_its_own(&self, name: &str, call: &Expr) -> bool {
+        // `self.store.create_note(..)` in `fn create_note`: another type's method of the name.
+        let delegates = self.own_name.as_deref() == Some(names::shown(name))
+            && matches!(peel_await(call), Expr::MethodCall(m) if !is_path_named(&m.receiver, "self"));
+        let file = &self.text.name;
+        self.is_converted(name)
+            && (!self.dispatched
+                || (self.index).is_dispatched_from(self.crate_dir, name, file, delegates))
     }
 
     /// An error of a converted function, which becomes the converter's protocol error; with
@@ -1153,8 +1177,9 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
                 && let Some(exit) = self.forwarded.get(&(expr as *const Expr)).cloned()
             {
                 let name = called(expr);
-                let reports_elsewhere =
-                    |n: String| self.is_converted(&n) || self.index.never_fails(self.crate_dir, &n);
+                let reports_elsewhere = |n: String| {
+                    self.reports_its_own(&n, expr) || self.index.never_fails(self.crate_dir, &n)
+                };
                 if !name.is_some_and(reports_elsewhere) && !serializes(expr) {
                     // The conditions it sits under say nothing about why the call failed
                     // (`if let Some(tag) = args.tag { db.query(tag).await? }`).

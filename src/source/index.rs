@@ -164,8 +164,9 @@ pub struct CrateIndex {
     /// The files that define such functions.
     converted_files: HashSet<String>,
     /// Converted functions that a hand-rolled dispatcher converts (transitively): a tools/call
-    /// handler's own, whose failures are reported where they start.
-    dispatched: HashSet<(PathBuf, String)>,
+    /// handler's own, whose failures are reported where they start; with the files whose
+    /// definitions of the name are (those in the handler's module).
+    dispatched: HashMap<(PathBuf, String), HashSet<String>>,
     /// Per crate and function returning another error type: the failures its body starts (once
     /// the index knows it is converted: see [`CrateIndex::add_failures`]), and the functions
     /// whose `Err` it passes on.
@@ -359,19 +360,48 @@ impl CrateIndex {
             converted: HashMap::new(),
             converted_files: HashSet::new(),
             failures,
-            dispatched: HashSet::new(),
+            dispatched: HashMap::new(),
             inputs,
             infallible,
             variant_codes,
             qualified: HashSet::new(),
         };
-        while let Some(key) = dispatched_calls.pop() {
-            if !others.contains_key(&key) || !index.dispatched.insert(key.clone()) {
+        // Through the calls of the handler's module: its file's directory and below. What it
+        // calls in another (a store, a client) fails where the handler calls it.
+        let mut dispatched_calls: Vec<_> =
+            dispatched_calls.into_iter().map(|k| (k, None)).collect();
+        while let Some((key, callers)) = dispatched_calls.pop() {
+            let Some(defined) = others.get(&key) else {
+                continue;
+            };
+            let files: Vec<String> = defined
+                .iter()
+                .filter(|d| {
+                    callers
+                        .as_ref()
+                        .is_none_or(|c: &Vec<String>| in_module_of(c, d))
+                })
+                .cloned()
+                .collect();
+            let known = index.dispatched.entry(key.clone()).or_default();
+            let before = known.len();
+            known.extend(files.iter().cloned());
+            if known.len() == before {
                 continue;
             }
-            index.dispatched.extend(own_name(&key));
+            if let Some(own) = own_name(&key) {
+                index
+                    .dispatched
+                    .entry(own)
+                    .or_default()
+                    .extend(files.iter().cloned());
+            }
             for f in fns.get(&key).into_iter().flatten() {
-                dispatched_calls.extend(f.forwards.iter().map(|n| (key.0.clone(), n.clone())));
+                let calls = f
+                    .forwards
+                    .iter()
+                    .map(|n| ((key.0.clone(), n.clone()), Some(files.clone())));
+                dispatched_calls.extend(calls);
             }
         }
         // Breadth first, so each function keeps the conversion nearest a handler.
@@ -429,8 +459,12 @@ impl CrateIndex {
             if index.helpers.contains(&plain) {
                 index.helpers.insert(key.clone());
             }
-            if index.dispatched.contains(&plain) {
-                index.dispatched.insert(key.clone());
+            if let Some(files) = index.dispatched.get(&plain).cloned() {
+                index
+                    .dispatched
+                    .entry(key.clone())
+                    .or_default()
+                    .extend(files);
             }
             if let Some(sinks) = index.converted.get(&plain).cloned() {
                 index.converted.entry(key.clone()).or_insert(sinks);
@@ -521,7 +555,24 @@ impl CrateIndex {
 
     /// Whether `name` (in the crate at `dir`) is converted by a hand-rolled dispatcher.
     pub fn is_dispatched(&self, dir: &Path, name: &str) -> bool {
-        self.dispatched.contains(&self.key(dir, name))
+        self.dispatched.contains_key(&self.key(dir, name))
+    }
+
+    /// Whether the definition of `name` in `file` (named as mcp-lint names it) is a tools/call
+    /// handler's own: converted by a hand-rolled dispatcher, in the handler's module.
+    pub fn is_dispatched_in(&self, dir: &Path, name: &str, file: &str) -> bool {
+        let files = self.dispatched.get(&self.key(dir, name));
+        files.is_some_and(|files| files.contains(file))
+    }
+
+    /// Whether a call of `name` from `file` reaches a tools/call handler's own definition of
+    /// it: one in the module of `file` (its directory or below); with `elsewhere`, one not in
+    /// `file` itself (the call is another type's method of the caller's name).
+    pub fn is_dispatched_from(&self, dir: &Path, name: &str, file: &str, elsewhere: bool) -> bool {
+        let files = self.dispatched.get(&self.key(dir, name));
+        let caller = [file.to_string()];
+        let reached = |f: &&String| in_module_of(&caller, f) && !(elsewhere && *f == file);
+        files.is_some_and(|files| files.iter().any(|f| reached(&f)))
     }
 
     /// The failures that start in the converted functions `names` (in the crate at `dir`) or
@@ -640,6 +691,31 @@ fn qualify(mut files: Vec<FileSummary>) -> (Vec<FileSummary>, HashSet<(PathBuf, 
         }
     }
     (files, defined)
+}
+
+/// Whether `file` is in the tools/call handler's module of `files`: one of them, in the
+/// directory of one of them or below it (a module file of `src/` itself is its own module), or
+/// in the crate's tool layer, a module whose path names tools, handlers or their arguments
+/// (`src/tools/registry.rs`, `src/json_tools/handler.rs`, `src/arguments.rs`,
+/// `src/validation.rs`). All named as mcp-lint names them.
+fn in_module_of(files: &[String], file: &str) -> bool {
+    // Below `src/`: the crate's own directory may be named anything (`tools-mcp`).
+    let components: Vec<_> = Path::new(file).components().collect();
+    let below_src = components.iter().rposition(|c| c.as_os_str() == "src");
+    let tool_layer = components[below_src.map_or(0, |n| n + 1)..]
+        .iter()
+        .any(|c| {
+            let c = c.as_os_str().to_string_lossy();
+            ["tool", "handler", "argument", "param", "valid"]
+                .iter()
+                .any(|w| c.contains(w))
+        });
+    tool_layer
+        || files.iter().any(|f| {
+            let dir = Path::new(f).parent().unwrap_or(Path::new(""));
+            let flat = dir.file_name().is_some_and(|d| d == "src");
+            f == file || (!flat && Path::new(file).starts_with(dir))
+        })
 }
 
 /// Which parameters carry a tool's arguments: those a tool passes its arguments to, then,

@@ -249,11 +249,14 @@ fn check_parsed(
             }
             // Only a tools/call handler's own: other converted functions' failures are
             // reported where the handler converts them (`site_findings`).
-            Returns::ResultOf(_) if !index.is_dispatched(&crate_dir, &name) => continue,
+            Returns::ResultOf(_) if !index.is_dispatched_in(&crate_dir, &name, &source.name) => {
+                continue;
+            }
             Returns::ResultOf(_) => match index.conversion_of(&crate_dir, &name) {
                 Some(converter) => {
                     let mut root = Root::new(RootKind::Converted, Body::Block(block));
                     root.converter = Some(converter);
+                    root.dispatched = true;
                     root
                 }
                 None => continue,
@@ -357,6 +360,7 @@ pub fn converted_failures(
         let mut root = Root::new(RootKind::Converted, Body::Block(block));
         root.converter = Some(converter);
         root.helper_sig = Some((sig, index.inputs(&crate_dir, &name)));
+        root.dispatched = index.is_dispatched_in(&crate_dir, &name, &source.name);
         let failures = flow::walk(&ctx, root)
             .sites
             .iter()

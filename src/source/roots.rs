@@ -256,9 +256,9 @@ impl<'a> Visit<'a> for Finder<'_, 'a> {
         if let Some(n) = guard {
             self.push(RootKind::HandRolled, Body::Rest(block, n + 1));
         }
-        // `let result = match method { "tools/call" => handle(..), .. };` then `match result
-        // { Err(e) => error_response(..) }`: what follows converts the tools/call handler's
-        // errors.
+        // `let result = match method { "tools/call" => handle(..), .. };` (or a call of a
+        // dispatcher) then `match result { Err(e) => error_response(..) }`: what follows
+        // converts the tools/call handler's errors.
         for (n, stmt) in block.stmts.iter().enumerate() {
             let syn::Stmt::Local(local) = stmt else {
                 continue;
@@ -267,12 +267,20 @@ impl<'a> Visit<'a> for Finder<'_, 'a> {
                 Pat::Type(t) => &*t.pat,
                 pat => pat,
             };
-            if let (Pat::Ident(name), Some(init)) = (name, &local.init)
-                && let Expr::Match(m) = &*init.expr
-                && let Some(arm) = tools_call_arm(m)
-            {
+            let (Pat::Ident(name), Some(init)) = (name, &local.init) else {
+                continue;
+            };
+            // `let result = dispatch(server, method, params).await;` on a function of the
+            // crate that dispatches tools/call: the local is what its tools/call arm passes on.
+            let value = match &*init.expr {
+                Expr::Match(m) => tools_call_arm(m).map(|arm| &*arm.body),
+                call => super::flow::callee(call)
+                    .is_some_and(|n| self.facts.is_dispatcher(&n))
+                    .then_some(&*init.expr),
+            };
+            if let Some(value) = value {
                 let mut root = Root::new(RootKind::HandRolled, Body::Rest(block, n + 1));
-                root.seeded = Some((&name.ident, &*arm.body));
+                root.seeded = Some((&name.ident, value));
                 self.roots.push(root);
             }
         }

@@ -387,6 +387,12 @@ fn reads_a_code(arg: &Expr) -> Option<&'static str> {
     let names_a_code = |name: String| name == "code" || name.ends_with("_code");
     let read = match arg {
         Expr::Reference(r) => return reads_a_code(&r.expr),
+        // A conversion of the integer: `i64::from(code)`, `code as i64`, `code.into()`.
+        Expr::Cast(c) => return reads_a_code(&c.expr),
+        Expr::Call(c) if c.args.len() == 1 && is_conversion(c) => return reads_a_code(&c.args[0]),
+        Expr::MethodCall(m) if m.method == "into" && m.args.is_empty() => {
+            return reads_a_code(&m.receiver);
+        }
         Expr::Path(p) => {
             let named = p
                 .path

@@ -1,6 +1,6 @@
 mod error;
 mod protocol;
-mod registry;
+mod tools;
 
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 

@@ -1,7 +1,7 @@
 use serde_json::{Value, json};
 
 use crate::error::{McpError, McpResult};
-use crate::registry::Registry;
+use crate::tools::registry::Registry;
 
 pub async fn handle_message(msg: Value) -> McpResult<Value> {
     let method = msg

@@ -15,7 +15,7 @@ impl CreateNote<'_> {
         if title.len() > 100 {
             return Err(anyhow::anyhow!("title is over 100 characters").into()); //~ MCP103@24
         }
-        let id = self.store.create_note(&title)?;
+        let id = self.store.create_note(&title)?; //~ MCP104@18
         Ok(json!({"content": [{"type": "text", "text": format!("note {id}")}]}))
     }
 }

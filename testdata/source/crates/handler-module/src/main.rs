@@ -1,0 +1,5 @@
+mod mcp;
+mod store;
+mod tools;
+
+fn main() {}
