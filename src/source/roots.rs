@@ -272,9 +272,9 @@ impl<'a> Visit<'a> for Finder<'_, 'a> {
             };
             // `let result = dispatch(server, method, params).await;` on a function of the
             // crate that dispatches tools/call: the local is what its tools/call arm passes on.
-            let value = match &*init.expr {
-                Expr::Match(m) => tools_call_arm(m).map(|arm| &*arm.body),
-                call => super::flow::callee(call)
+            let value = match tools_call_arm_in(&init.expr) {
+                Some(arm) => Some(&*arm.body),
+                None => super::flow::callee(&init.expr)
                     .is_some_and(|n| self.facts.is_dispatcher(&n))
                     .then_some(&*init.expr),
             };
@@ -358,6 +358,26 @@ pub fn dispatchers_in(text: &str) -> Vec<(String, Vec<String>)> {
     found.sort();
     proc_macro2::extra::invalidate_current_thread_spans();
     found
+}
+
+/// The `"tools/call"` arm of a method `match` that is the value of `expr`, or of one of its
+/// branches (`if heavy { spawn_blocking(..).await } else { match method { .. } }`).
+fn tools_call_arm_in(expr: &Expr) -> Option<&syn::Arm> {
+    match expr {
+        Expr::Match(m) => tools_call_arm(m),
+        Expr::If(i) => {
+            let then = match i.then_branch.stmts.last() {
+                Some(syn::Stmt::Expr(tail, None)) => tools_call_arm_in(tail),
+                _ => None,
+            };
+            then.or_else(|| tools_call_arm_in(&i.else_branch.as_ref()?.1))
+        }
+        Expr::Block(b) => match b.block.stmts.last() {
+            Some(syn::Stmt::Expr(tail, None)) => tools_call_arm_in(tail),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// `match dispatch(..).await { .., Err(e) => .. }` on a function of the crate that dispatches
