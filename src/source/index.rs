@@ -1064,11 +1064,19 @@ pub fn type_aliases(text: &str) -> Vec<(String, String)> {
                 .iter()
                 .find_map(|v| line.strip_prefix(v))
                 .unwrap_or(line);
-            if let Some(rest) = line.strip_prefix("use ")
-                && let Some((target, name)) = rest.split_once(" as ")
-            {
-                let name = name.trim().trim_end_matches(';').trim();
-                out.push((name.to_string(), target.trim().to_string()));
+            let Some(rest) = line.strip_prefix("use ") else {
+                continue;
+            };
+            // `use rmcp::{tool, ErrorData as McpError};`: each item of the group.
+            let (prefix, items) = match rest.split_once('{') {
+                Some((prefix, group)) => (prefix, group.split_once('}').map_or(group, |g| g.0)),
+                None => ("", rest.trim_end_matches(';')),
+            };
+            for item in items.split(',') {
+                if let Some((target, name)) = item.split_once(" as ") {
+                    let target = format!("{prefix}{}", target.trim());
+                    out.push((name.trim().to_string(), target));
+                }
             }
         }
     }
@@ -1126,7 +1134,7 @@ fn package_targets(dir: &Path) -> Arc<Vec<PathBuf>> {
 
 #[cfg(test)]
 mod tests {
-    use super::{crate_dir, error_codes, unambiguous};
+    use super::{crate_dir, error_codes, type_aliases, unambiguous};
 
     #[test]
     fn a_crate_names_its_error_codes_once() {
@@ -1174,5 +1182,25 @@ mod tests {
             root.join("testdata/c.rs")
         );
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_import_under_another_name_is_an_alias() {
+        let aliases = |text: &str| type_aliases(text);
+        assert_eq!(
+            aliases("use rmcp::ErrorData as McpError;"),
+            vec![("McpError".to_string(), "rmcp::ErrorData".to_string())]
+        );
+        assert_eq!(
+            aliases("use rmcp::{tool, ErrorData as McpError, ServerHandler};"),
+            vec![("McpError".to_string(), "rmcp::ErrorData".to_string())]
+        );
+        assert_eq!(
+            aliases("pub use rmcp::model::{ErrorData as E, CallToolResult as R};"),
+            vec![
+                ("E".to_string(), "rmcp::model::ErrorData".to_string()),
+                ("R".to_string(), "rmcp::model::CallToolResult".to_string()),
+            ]
+        );
     }
 }
