@@ -42,8 +42,8 @@ pub struct Root<'a> {
     /// arguments (a bit each; see [`super::inputs`]): a check of one is a check of the input.
     pub helper_sig: Option<(&'a syn::Signature, u64)>,
     /// For a [`RootKind::Converted`] function: whether it is a tools/call handler's own (see
-    /// [`CrateIndex::is_dispatched`]), whose calls of converted functions that are not pass
-    /// their failures on where it calls them.
+    /// [`CrateIndex::is_dispatched_in`]): its calls of converted functions that are not (code
+    /// below the handler's module) fail where it makes them.
     pub dispatched: bool,
     /// A local whose value, when the request is a tools/call, is this expression: `let result
     /// = match method { "tools/call" => handle(..), .. };` before the hand-rolled dispatcher

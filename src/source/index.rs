@@ -693,11 +693,14 @@ fn qualify(mut files: Vec<FileSummary>) -> (Vec<FileSummary>, HashSet<(PathBuf, 
     (files, defined)
 }
 
+/// Words that put a module in a crate's tool layer, below `src/`: where servers keep their
+/// tools, their handlers and the checks of their arguments (`src/tools/registry.rs`,
+/// `src/json_tools/handler.rs`, `src/arguments.rs`, `src/validation.rs`).
+const TOOL_LAYER_WORDS: &[&str] = &["tool", "handler", "argument", "param", "valid"];
+
 /// Whether `file` is in the tools/call handler's module of `files`: one of them, in the
 /// directory of one of them or below it (a module file of `src/` itself is its own module), or
-/// in the crate's tool layer, a module whose path names tools, handlers or their arguments
-/// (`src/tools/registry.rs`, `src/json_tools/handler.rs`, `src/arguments.rs`,
-/// `src/validation.rs`). All named as mcp-lint names them.
+/// in the crate's tool layer (see [`TOOL_LAYER_WORDS`]). All named as mcp-lint names them.
 fn in_module_of(files: &[String], file: &str) -> bool {
     // Below `src/`: the crate's own directory may be named anything (`tools-mcp`).
     let components: Vec<_> = Path::new(file).components().collect();
@@ -706,9 +709,7 @@ fn in_module_of(files: &[String], file: &str) -> bool {
         .iter()
         .any(|c| {
             let c = c.as_os_str().to_string_lossy();
-            ["tool", "handler", "argument", "param", "valid"]
-                .iter()
-                .any(|w| c.contains(w))
+            TOOL_LAYER_WORDS.iter().any(|w| c.contains(w))
         });
     tool_layer
         || files.iter().any(|f| {
