@@ -746,7 +746,13 @@ impl<'a> Walker<'_, 'a> {
             && !name.is_some_and(|n| {
                 self.reports_itself(call, &n)
                     || self.index.lookup(self.crate_dir, &n).is_some()
-                    || (self.is_converted(&n) && self.index.is_dispatched(self.crate_dir, &n))
+                    || (self.is_converted(&n)
+                        && (self.index).is_dispatched_from(
+                            self.crate_dir,
+                            &n,
+                            &self.text.name,
+                            false,
+                        ))
             })
     }
 

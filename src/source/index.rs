@@ -553,11 +553,6 @@ impl CrateIndex {
         self.failures.entry(key).or_default().0.extend(found);
     }
 
-    /// Whether `name` (in the crate at `dir`) is converted by a hand-rolled dispatcher.
-    pub fn is_dispatched(&self, dir: &Path, name: &str) -> bool {
-        self.dispatched.contains_key(&self.key(dir, name))
-    }
-
     /// Whether the definition of `name` in `file` (named as mcp-lint names it) is a tools/call
     /// handler's own: converted by a hand-rolled dispatcher, in the handler's module.
     pub fn is_dispatched_in(&self, dir: &Path, name: &str, file: &str) -> bool {
