@@ -485,11 +485,15 @@ impl<'a> Walker<'_, 'a> {
                 }
             }
             _ => {
-                // `with_guard(&ctx, name, || inner.call_tool(..)).await`: a wrapper that runs
-                // the closure it is given answers with the closure's value.
-                if let Expr::Call(c) = peel_await(expr)
-                    && let Some(task @ Expr::Closure(_)) = c.args.last()
-                {
+                // `with_guard(&ctx, name, || inner.call_tool(..)).await`, `self.audited("q",
+                // async |db| query::execute(db, p).await)`: a wrapper that runs the closure it
+                // is given answers with the closure's value.
+                let args = match peel_await(expr) {
+                    Expr::Call(c) => Some(&c.args),
+                    Expr::MethodCall(m) => Some(&m.args),
+                    _ => None,
+                };
+                if let Some(task @ Expr::Closure(_)) = args.and_then(|a| a.last()) {
                     self.enter_task(task, exit.clone());
                 }
                 self.mark_forwarded(expr, exit.clone());
@@ -745,6 +749,7 @@ impl<'a> Walker<'_, 'a> {
         rmcp && !serializes(call)
             && !name.is_some_and(|n| {
                 self.reports_itself(call, &n)
+                    || self.index.never_fails(self.crate_dir, &n)
                     || self.index.lookup(self.crate_dir, &n).is_some()
                     || (self.is_converted(&n)
                         && (self.index).is_dispatched_from(

@@ -789,11 +789,13 @@ fn resolve(
                     }
                 }
             }
-            Returns::ResultOf(ty) => {
+            // A function that never returns an `Err` converts nothing.
+            Returns::ResultOf(ty) if f.fails => {
                 if let Some(sinks) = froms.get(&(dir.to_path_buf(), ty.clone())) {
                     out.extend(converting(sinks, &f.variants));
                 }
             }
+            Returns::ResultOf(_) => {}
         }
     }
     out
