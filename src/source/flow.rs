@@ -53,6 +53,9 @@ pub struct Root<'a> {
     /// Params|`): their own parse failing is a malformed request, which may be a protocol
     /// error.
     pub request: Option<&'a syn::Ident>,
+    /// What a manual `call_tool` binds the request to: a call handed its `arguments` whole
+    /// (`self.execute_tool(name, args)`) is the tools' implementation.
+    pub call_params: Option<&'a syn::Ident>,
 }
 
 impl<'a> Root<'a> {
@@ -66,6 +69,7 @@ impl<'a> Root<'a> {
             dispatched: false,
             seeded: None,
             request: None,
+            call_params: None,
         }
     }
 }
@@ -200,7 +204,10 @@ fn hands_whole_arguments(call: &Expr, given: &[String], locals: &HashMap<String,
                 }
                 Expr::Reference(r) => &r.expr,
                 Expr::Field(f) if matches!(f.member, syn::Member::Unnamed(_)) => &f.base,
-                Expr::MethodCall(m) if m.args.is_empty() && matches!(m.method.to_string().as_str(), "clone" | "into_inner" | "into") => &m.receiver,
+                Expr::MethodCall(m) if m.args.is_empty() && matches!(m.method.to_string().as_str(), "clone" | "into_inner" | "into" | "unwrap_or_default") => &m.receiver,
+                // `request.arguments.map_or(Value::Null, Value::Object)`
+                Expr::MethodCall(m) if matches!(m.method.to_string().as_str(), "map_or" | "unwrap_or" | "unwrap_or_else" | "map") => &m.receiver,
+                Expr::Field(f) if matches!(&f.member, syn::Member::Named(n) if n == "arguments") => &f.base,
                 Expr::Call(c) if c.args.len() == 1 && matches!(&*c.func, Expr::Path(_)) => &c.args[0],
                 _ => break,
             }
@@ -310,6 +317,9 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
         .or(root.helper_sig.map(|(sig, _)| sig))
         .map(|sig| whole_arguments(sig, &walker.arguments))
         .unwrap_or_default();
+    walker
+        .given
+        .extend(root.call_params.map(ToString::to_string));
     walker.arguments = super::inputs::derived_arguments(&locals.lets, walker.arguments);
     // Twice: a `return` or `?` marks values visited before it (`let r = helper().await; .. r`),
     // so the first pass completes the marks and only the second one's sites count.

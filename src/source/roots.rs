@@ -125,7 +125,9 @@ impl<'a> Visit<'a> for Finder<'_, 'a> {
             let name = f.sig.ident.to_string();
             match (trait_name.as_deref(), name.as_str()) {
                 (Some("ServerHandler"), "call_tool") if is_rmcp_call_tool(self.facts, &f.sig) => {
-                    self.push(RootKind::RmcpCallTool, Body::Block(&f.block));
+                    let mut root = Root::new(RootKind::RmcpCallTool, Body::Block(&f.block));
+                    root.call_params = call_params(&f.sig);
+                    self.roots.push(root);
                 }
                 // rmcp's toolbox: a `ToolBase`'s `Error` is `Into<ErrorData>`, so whatever
                 // `invoke` returns as `Err` is sent as a JSON-RPC error.
@@ -452,6 +454,24 @@ pub fn helper_kind(facts: &FileFacts) -> RootKind {
 
 /// rmcp's `call_tool`: confirmed by an rmcp import or rmcp's parameter types, since other
 /// frameworks also have traits called `ServerHandler`.
+/// What a manual `call_tool` binds the request to (`request: CallToolRequestParams`): its
+/// `arguments` are the tool's arguments whole.
+fn call_params(sig: &Signature) -> Option<&syn::Ident> {
+    sig.inputs.iter().find_map(|input| {
+        let syn::FnArg::Typed(t) = input else {
+            return None;
+        };
+        let syn::Type::Path(ty) = &*t.ty else {
+            return None;
+        };
+        let named = ty.path.segments.last()?.ident.to_string();
+        match &*t.pat {
+            Pat::Ident(p) if named.starts_with("CallToolRequestParam") => Some(&p.ident),
+            _ => None,
+        }
+    })
+}
+
 fn is_rmcp_call_tool(facts: &FileFacts, sig: &Signature) -> bool {
     let text = sig.to_token_stream().to_string();
     facts.sdks.rmcp || text.contains("RoleServer") || text.contains("CallToolRequestParam")
