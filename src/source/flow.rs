@@ -56,6 +56,10 @@ pub struct Root<'a> {
     /// What a manual `call_tool` binds the request to: a call handed its `arguments` whole
     /// (`self.execute_tool(name, args)`) is the tools' implementation.
     pub call_params: Option<&'a syn::Ident>,
+    /// A helper walked before the crate's index says what its callers feed it (phase one):
+    /// its parameters that could hold a tool's arguments whole count as given, and the index
+    /// keeps the calls it hands one for the helpers tools do feed.
+    pub unfed_helper: Option<&'a syn::Signature>,
 }
 
 impl<'a> Root<'a> {
@@ -70,6 +74,7 @@ impl<'a> Root<'a> {
             seeded: None,
             request: None,
             call_params: None,
+            unfed_helper: None,
         }
     }
 }
@@ -312,11 +317,20 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
     if let Some((name, value)) = root.seeded {
         walker.locals.insert(name.to_string(), value);
     }
-    walker.given = root
-        .tool_sig
-        .or(root.helper_sig.map(|(sig, _)| sig))
-        .map(|sig| whole_arguments(sig, &walker.arguments))
-        .unwrap_or_default();
+    walker.given = match (
+        root.tool_sig.or(root.helper_sig.map(|(sig, _)| sig)),
+        root.unfed_helper,
+    ) {
+        (Some(sig), _) => whole_arguments(sig, &walker.arguments),
+        (None, Some(sig)) => {
+            let params = super::inputs::params(sig)
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>();
+            whole_arguments(sig, &params)
+        }
+        (None, None) => Vec::new(),
+    };
     walker
         .given
         .extend(root.call_params.map(ToString::to_string));
@@ -1828,7 +1842,12 @@ impl<'a> Visit<'a> for Locals<'a> {
 
     fn visit_local(&mut self, local: &'a syn::Local) {
         if let Some(init) = &local.init {
-            if let Pat::Ident(p) = &local.pat {
+            // `let params: VideoParams = args.into();` is named as `let params = ..` is.
+            let pat = match &local.pat {
+                Pat::Type(t) => &*t.pat,
+                pat => pat,
+            };
+            if let Pat::Ident(p) = pat {
                 self.named.entry(p.ident.to_string()).or_insert(&init.expr);
             }
             self.lets.push((&local.pat, &init.expr));

@@ -112,6 +112,10 @@ pub struct FileSummary {
     /// protocol error in one place, with the error it builds, and whether a hand-rolled
     /// dispatcher converts it (the call is the tools/call handler itself).
     pub converted_calls: Vec<(String, Sink, bool)>,
+    /// Calls whose failure a helper of this file converts, handing them a parameter of its
+    /// whole, by helper: the tools' implementation where tools feed the helper their
+    /// arguments (the index knows which).
+    pub handed_by_helpers: Vec<(String, String)>,
     /// Whether the file routes tools (`#[tool_handler]`).
     pub routes_tools: bool,
     /// The lines of its tools' typed arguments.
@@ -237,6 +241,14 @@ impl CrateIndex {
                 let key = (file.crate_dir.clone(), f.name.clone());
                 infallible.remove(&key);
                 others.entry(key).or_default().push(file.file.clone());
+            }
+            for (helper, name) in &file.handed_by_helpers {
+                if inputs
+                    .get(&(file.crate_dir.clone(), helper.clone()))
+                    .is_some_and(|&fed| fed != 0)
+                {
+                    dispatched_calls.push((file.crate_dir.clone(), name.clone()));
+                }
             }
             for (name, sink, dispatched) in &file.converted_calls {
                 let key = (file.crate_dir.clone(), name.clone());

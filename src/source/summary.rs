@@ -167,8 +167,28 @@ fn fill(
                 } else {
                     roots::helper_kind(&facts)
                 };
-                let walk = flow::walk(&ctx, Root::new(kind, Body::Block(block)));
-                summary.converted_calls.extend(converted_calls(&walk.sites));
+                let mut root = Root::new(kind, Body::Block(block));
+                if !tool {
+                    root.unfed_helper = Some(sig);
+                }
+                let walk = flow::walk(&ctx, root);
+                // Handed a parameter whole: the index decides whether a tool fed it.
+                let handed = walk.sites.iter().filter(|s| s.delegated && !tool);
+                let handed =
+                    handed.flat_map(|s| facts.through_dispatchers(flow::converted_calls(s)).0);
+                summary
+                    .handed_by_helpers
+                    .extend(handed.map(|callee| (name.clone(), callee)));
+                let sites: Vec<_> = walk
+                    .sites
+                    .iter()
+                    .cloned()
+                    .map(|mut s| {
+                        s.delegated &= tool;
+                        s
+                    })
+                    .collect();
+                summary.converted_calls.extend(converted_calls(&sites));
                 let sites = walk
                     .sites
                     .into_iter()

@@ -1,7 +1,8 @@
 // A tool whose work runs on the blocking pool: `match spawn_blocking(move || work(..)).await {
 // Ok(result) => result, Err(join) => .. }` answers with the task's own result, so the task's
 // conversion of the crate's errors (`Err(e) => Err(to_rmcp(e))`) is a protocol error for each
-// case that reaches it, as is the join error.
+// case that reaches it, as is the join error. The task hands the tool's arguments whole to
+// `reveal_key`, the tool's implementation: its failures are reported where they start too.
 use rmcp::handler::server::wrapper::{Json, Parameters};
 use rmcp::{ErrorData as RmcpError, tool, tool_router};
 use serde_json::{Map, Value};
@@ -48,10 +49,10 @@ fn to_rmcp(e: Failure) -> RmcpError {
 }
 
 fn reveal_key(args: &Map<String, Value>) -> Result<Value, Failure> {
-    let key = args.get("key").and_then(Value::as_str).ok_or_else(|| Failure {
+    let key = args.get("key").and_then(Value::as_str).ok_or_else(|| Failure { //~ MCP103@69
         kind: Kind::InvalidParams,
         message: "key is required".into(),
     })?;
-    let text = std::fs::read_to_string(key).map_err(|e| Failure { kind: Kind::Internal, message: e.to_string() })?;
+    let text = std::fs::read_to_string(key).map_err(|e| Failure { kind: Kind::Internal, message: e.to_string() })?; //~ MCP104@57
     Ok(Value::String(text))
 }
