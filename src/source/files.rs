@@ -178,7 +178,7 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
         .collect();
     let none = CrateAliases::default();
     let crate_aliases = |path: &Path| aliases.get(&index::crate_dir(path)).unwrap_or(&none);
-    let relevant: Vec<bool> = context
+    let mut relevant: Vec<bool> = context
         .iter()
         .zip(&scans)
         .map(|(path, scan)| match scan {
@@ -200,10 +200,49 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
         })
         .collect();
     // Phase one: what every relevant file's functions hand their callers, merged per crate.
+    let none_entered = HashSet::new();
+    let summarize = |i: usize| {
+        summarize_one(
+            &context[i],
+            crate_aliases(&context[i]),
+            texts,
+            cwd,
+            &none_entered,
+        )
+    };
     let mut summaries = parallel(context.len(), |i| match relevant[i] {
-        true => summarize_one(&context[i], crate_aliases(&context[i]), texts, cwd),
+        true => summarize(i),
         false => None,
     });
+    // A function of another module a hand-rolled root answers with (`"tools/call" =>
+    // tools::call(params, id)`) is a hand-rolled root in its own file, whatever that file
+    // mentions: summarized (again) knowing it.
+    let mut entries: HashMap<PathBuf, HashSet<String>> = HashMap::new();
+    for summary in summaries.iter().flatten() {
+        let calls = summary.hand_rolled_calls.iter().cloned();
+        entries
+            .entry(summary.crate_dir.clone())
+            .or_default()
+            .extend(calls);
+    }
+    let entered = parallel(context.len(), |i| {
+        let path = &context[i];
+        let wanted = entries.get(&index::crate_dir(path))?;
+        let text = texts.string(path, cwd)?;
+        let name = path.display().to_string();
+        let defined: HashSet<String> = fn_names(&text)
+            .filter_map(|f| names::in_module(&name, f))
+            .filter(|f| wanted.contains(f))
+            .collect();
+        (!defined.is_empty()).then_some(defined)
+    });
+    for (i, defined) in entered.iter().enumerate() {
+        if let Some(defined) = defined {
+            let path = &context[i];
+            summaries[i] = summarize_one(path, crate_aliases(path), texts, cwd, defined);
+            relevant[i] = true;
+        }
+    }
     // A domain error with `From<X> for ErrorData` is often returned by functions of files
     // that mention nothing MCP (`fn fetch(..) -> Result<_, FetchError>`): summarize the
     // files that name such an `X` too, so `fetch(..)?` in a tool is seen converting.
@@ -221,7 +260,7 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
         types
             .iter()
             .any(|ty| text.contains(ty))
-            .then(|| summarize_one(&context[i], crate_aliases(&context[i]), texts, cwd))?
+            .then(|| summarize(i))?
     });
     for (summary, more) in summaries.iter_mut().zip(more) {
         *summary = summary.take().or(more);
@@ -240,7 +279,7 @@ pub fn check_texts(files: &[PathBuf], cwd: &Path, texts: &Texts) -> Vec<Result<C
             let text = texts.string(&context[i], cwd)?;
             fn_names(&text)
                 .any(|name| names.contains(name))
-                .then(|| summarize_one(&context[i], crate_aliases(&context[i]), texts, cwd))?
+                .then(|| summarize(i))?
         });
         if found.iter().all(Option::is_none) {
             break;
@@ -311,6 +350,7 @@ fn converted_names(
         // As written after `fn `: a file's text does not say whether it is a method.
         let shown = |name: &String| names::shown(name).to_string();
         crate_wants.extend(summary.converted_calls.iter().map(|(name, ..)| shown(name)));
+        crate_wants.extend(summary.hand_rolled_calls.iter().map(shown));
         for f in &summary.fns {
             if matches!(f.returns, index::Returns::ResultOf(_)) {
                 crate_wants.extend(f.forwards.iter().map(shown));
@@ -461,15 +501,17 @@ fn read_source(
     }
 }
 
+/// `entered`: its functions a hand-rolled root of another file answers with.
 fn summarize_one(
     path: &Path,
     crate_aliases: &CrateAliases,
     texts: &Texts,
     cwd: &Path,
+    entered: &HashSet<String>,
 ) -> Option<FileSummary> {
     let source = read_source(path, texts, cwd).ok()?.ok()?;
     catch_unwind(AssertUnwindSafe(|| {
-        super::summarize(&source, path, crate_aliases)
+        super::summarize(&source, path, crate_aliases, entered)
     }))
     .ok()
 }

@@ -249,6 +249,9 @@ pub struct Walk<'a> {
     pub sites: Vec<ErrorSite<'a>>,
     /// Functions of this file that a hand-rolled root calls, to walk in turn.
     pub callees: Vec<String>,
+    /// Functions of another module of the crate (`tools::call(params, id)`) whose value a
+    /// hand-rolled root answers with: hand-rolled roots of their own, in their file.
+    pub callees_elsewhere: Vec<String>,
     /// Functions whose `Err` a typed root passes on (`helper(..)?`, a tail call).
     pub forwards: Vec<String>,
     /// Of those, the ones a tool hands its whole arguments: its implementation, whose
@@ -298,6 +301,7 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
         locals: HashMap::new(),
         sites: Vec::new(),
         callees: Vec::new(),
+        callees_elsewhere: Vec::new(),
         forwarded: HashMap::new(),
         forwards: Vec::new(),
         handed: Vec::new(),
@@ -341,6 +345,7 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
         if pass == 1 {
             walker.sites.clear();
             walker.callees.clear();
+            walker.callees_elsewhere.clear();
             walker.forwards.clear();
             walker.handed.clear();
             walker.narrowed.clear();
@@ -369,6 +374,7 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
     Walk {
         sites: walker.sites,
         callees: walker.callees,
+        callees_elsewhere: walker.callees_elsewhere,
         forwards: walker.forwards,
         handed: walker.handed,
         narrowed: walker.narrowed,
@@ -411,6 +417,7 @@ struct Walker<'f, 'a> {
     locals: HashMap<String, &'a Expr>,
     sites: Vec<ErrorSite<'a>>,
     callees: Vec<String>,
+    callees_elsewhere: Vec<String>,
     /// Calls whose `Err` leaves the root (`helper(..)?`, a tail `self.helper(..).await`).
     forwarded: HashMap<*const Expr, Option<Range<usize>>>,
     forwards: Vec<String>,
@@ -1159,6 +1166,12 @@ impl<'a> Walker<'_, 'a> {
         };
         if let Some(name) = name.filter(|n| self.facts.fns.contains_key(n)) {
             self.callees.push(name);
+        } else if let Expr::Call(c) = expr
+            && let Expr::Path(p) = &*c.func
+            && p.path.segments.len() == 2
+            && let Some(name) = names::of_path(&p.path).filter(|n| n.contains("::"))
+        {
+            self.callees_elsewhere.push(name);
         }
     }
 }

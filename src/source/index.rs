@@ -116,6 +116,9 @@ pub struct FileSummary {
     /// whole, by helper: the tools' implementation where tools feed the helper their
     /// arguments (the index knows which).
     pub handed_by_helpers: Vec<(String, String)>,
+    /// Functions of other modules whose value a hand-rolled tools/call root of this file
+    /// answers with (`tools::call(params, id)`).
+    pub hand_rolled_calls: Vec<String>,
     /// Whether the file routes tools (`#[tool_handler]`).
     pub routes_tools: bool,
     /// The lines of its tools' typed arguments.
@@ -182,6 +185,8 @@ pub struct CrateIndex {
     /// returns an `Err` (an operation that answers its failures with an isError result):
     /// passing on their `Err` starts no failure.
     infallible: HashSet<(PathBuf, String)>,
+    /// Functions a hand-rolled root of another file answers with, by module-qualified name.
+    hand_rolled: HashSet<(PathBuf, String)>,
     /// Per crate, type and variant: the code the crate's impl of the type sends it as, for
     /// the values built in other files.
     variant_codes: HashMap<(PathBuf, String, String), i64>,
@@ -272,7 +277,13 @@ impl CrateIndex {
                 .extend(lines.map(|line| (file.file.clone(), *line)));
         }
         let mut handed = Vec::new();
+        let mut hand_rolled = HashSet::new();
         for file in files {
+            hand_rolled.extend(
+                file.hand_rolled_calls
+                    .iter()
+                    .map(|name| (file.crate_dir.clone(), name.clone())),
+            );
             queue.extend(
                 file.root_calls
                     .iter()
@@ -375,6 +386,7 @@ impl CrateIndex {
             dispatched: HashMap::new(),
             inputs,
             infallible,
+            hand_rolled,
             variant_codes,
             qualified: HashSet::new(),
         };
@@ -621,6 +633,13 @@ impl CrateIndex {
     pub fn variant_code(&self, dir: &Path, ty: &str, variant: &str) -> Option<i64> {
         let key = (dir.to_path_buf(), ty.to_string(), variant.to_string());
         self.variant_codes.get(&key).copied()
+    }
+
+    /// Whether a hand-rolled tools/call root of another file answers with the value of
+    /// `name` (module-qualified), a function of the crate at `dir`.
+    pub fn is_hand_rolled_entry(&self, dir: &Path, name: &str) -> bool {
+        self.hand_rolled
+            .contains(&(dir.to_path_buf(), name.to_string()))
     }
 
     /// Whether `name` (in the crate at `dir`) returns another error type and never an `Err`.

@@ -233,6 +233,9 @@ fn check_parsed(
     );
     findings.extend(results::check(file, source));
     let mut roots = roots::find_roots(file, &facts);
+    roots.extend(roots::entered(&facts, &source.name, |name| {
+        index.is_hand_rolled_entry(&crate_dir, name)
+    }));
     let walked: HashMap<*const syn::Block, usize> = roots
         .iter()
         .enumerate()

@@ -6,8 +6,8 @@ use syn::{Attribute, Expr, ImplItem, Lit, Pat, Signature};
 
 use super::facts::{FileFacts, path_strings};
 use super::flow::{Body, Root};
-use super::is_tool_fn;
 use super::site::RootKind;
+use super::{is_tool_fn, names};
 
 /// Methods a hand-rolled server's dispatcher matches beside `"tools/call"`.
 const SIBLING_METHODS: &[&str] = &[
@@ -454,6 +454,26 @@ pub fn helper_kind(facts: &FileFacts) -> RootKind {
 
 /// rmcp's `call_tool`: confirmed by an rmcp import or rmcp's parameter types, since other
 /// frameworks also have traits called `ServerHandler`.
+/// The functions of the file `name` (as named to mcp-lint) that a hand-rolled root of another
+/// file answers with (`"tools/call" => tools::call(params, id)`, by module-qualified name
+/// `is_entry` says): hand-rolled roots here, in a stable order.
+pub fn entered<'a>(
+    facts: &FileFacts<'a>,
+    name: &str,
+    is_entry: impl Fn(&str) -> bool,
+) -> Vec<Root<'a>> {
+    let mut entries: Vec<_> = (facts.fns.iter())
+        // A dispatcher's tools/call arm is a root already; its other arms answer other methods.
+        .filter(|(f, _)| !facts.is_dispatcher(f))
+        .filter(|(f, _)| names::in_module(name, f).is_some_and(|q| is_entry(&q)))
+        .collect();
+    entries.sort_by_key(|(f, _)| f.as_str());
+    let blocks = entries.into_iter().flat_map(|(_, blocks)| blocks.iter());
+    blocks
+        .map(|&b| Root::new(RootKind::HandRolled, Body::Block(b)))
+        .collect()
+}
+
 /// What a manual `call_tool` binds the request to (`request: CallToolRequestParams`): its
 /// `arguments` are the tool's arguments whole.
 fn call_params(sig: &Signature) -> Option<&syn::Ident> {

@@ -1,6 +1,7 @@
 //! Phase one of the source pass: what each function of a file hands its callers, for the
 //! crate index (see [`super::index`]).
 
+use std::collections::HashSet;
 use std::path::Path;
 
 use syn::visit::{self, Visit};
@@ -15,7 +16,14 @@ use crate::suppress;
 use crate::text::SourceText;
 
 /// `crate_aliases`: the names the file's crate gives rmcp's error.
-pub fn summarize(source: &SourceText, path: &Path, crate_aliases: &CrateAliases) -> FileSummary {
+/// `entered`: the functions of the file (module-qualified) that a hand-rolled root of another
+/// file answers with, walked as hand-rolled roots.
+pub fn summarize(
+    source: &SourceText,
+    path: &Path,
+    crate_aliases: &CrateAliases,
+    entered: &HashSet<String>,
+) -> FileSummary {
     let mut summary = FileSummary {
         crate_dir: crate_dir(path),
         file: source.name.clone(),
@@ -26,7 +34,7 @@ pub fn summarize(source: &SourceText, path: &Path, crate_aliases: &CrateAliases)
         return summary;
     }
     match super::parse(source.text()) {
-        Ok(file) => fill(&mut summary, source, &file, crate_aliases),
+        Ok(file) => fill(&mut summary, source, &file, crate_aliases, entered),
         Err(_) => summary.unparsed = true,
     }
     proc_macro2::extra::invalidate_current_thread_spans();
@@ -38,6 +46,7 @@ fn fill(
     source: &SourceText,
     file: &syn::File,
     crate_aliases: &CrateAliases,
+    entered: &HashSet<String>,
 ) {
     let facts = FileFacts::new(file, crate_aliases);
     summary.variant_codes = facts.variant_codes().collect();
@@ -123,7 +132,10 @@ fn fill(
             })
             .collect()
     };
-    let roots = roots::find_roots(file, &facts);
+    let mut roots = roots::find_roots(file, &facts);
+    roots.extend(roots::entered(&facts, &source.name, |name| {
+        entered.contains(name)
+    }));
     // Phase two parses the file again only if it can find something in it without the index.
     summary.reports = !roots.is_empty()
         || defaults_report
@@ -137,6 +149,7 @@ fn fill(
             summary.root_calls.extend(walk.forwards);
         }
         summary.handed_calls.extend(walk.handed);
+        summary.hand_rolled_calls.extend(walk.callees_elsewhere);
     }
     for f in &items.fns {
         let arguments = f.tool.then(|| flow::argument_names(f.sig));
