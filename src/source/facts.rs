@@ -466,6 +466,12 @@ impl<'a> FileFacts<'a> {
                 if last.ident == "Result" && types.len() == 2 {
                     return Some(types[1]);
                 }
+                // A sub-dispatcher's `Option<Result<Value, E>>`, `None` when the tool is not
+                // its own.
+                if last.ident == "Option" && types.len() == 1 {
+                    ty = types[0];
+                    continue;
+                }
             }
             ty = self.type_aliases.get(&last.ident.to_string())?;
         }

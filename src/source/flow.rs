@@ -432,6 +432,10 @@ impl<'a> Walker<'_, 'a> {
     /// Marks the expressions whose value is the root's (or a `return`'s) value.
     fn mark_exits(&mut self, expr: &'a Expr, exit: Option<Range<usize>>) {
         match expr {
+            // A sub-dispatcher's `Option<Result<..>>` (`None`: not its tool): `Some(result)`.
+            Expr::Call(c) if c.args.len() == 1 && is_path_named(&c.func, "Some") => {
+                self.mark_exits(&c.args[0], exit)
+            }
             Expr::Block(b) => self.mark_block_exits(&b.block, exit),
             Expr::Unsafe(u) => self.mark_block_exits(&u.block, exit),
             Expr::Async(a) => {
@@ -1288,6 +1292,17 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
             let span = span_range(self.text, ret.return_token.span);
             self.mark_exits(value, Some(span));
         }
+        // `if let Some(res) = tools::handle_call(..) { return res; }`: a hand-rolled root
+        // answers with what the call answers.
+        if let (Some(value), true) = (&ret.expr, self.kind == RootKind::HandRolled)
+            && let Expr::Path(p) = &**value
+            && let Some(init) = p
+                .path
+                .get_ident()
+                .and_then(|i| self.locals.get(&i.to_string()))
+        {
+            self.note_callee(peel_await(init));
+        }
         visit::visit_expr_return(self, ret);
     }
 
@@ -1870,6 +1885,14 @@ impl<'a> Visit<'a> for Locals<'a> {
 
     fn visit_expr_let(&mut self, l: &'a syn::ExprLet) {
         self.lets.push((&l.pat, &l.expr));
+        // `if let Some(res) = tools::handle_call(..) { return res; }`: `res` is what the call
+        // holds.
+        if let Pat::TupleStruct(t) = &*l.pat
+            && t.path.is_ident("Some")
+            && let [Pat::Ident(bound)] = t.elems.iter().collect::<Vec<_>>()[..]
+        {
+            self.named.entry(bound.ident.to_string()).or_insert(&l.expr);
+        }
         visit::visit_expr_let(self, l);
     }
 

@@ -142,6 +142,7 @@ fn fill(
         || summary.routes_tools
         || !results::check(file, source).is_empty()
         || source.text().contains(suppress::MARKER);
+    let mut followed = HashSet::new();
     for root in roots {
         let walk = flow::walk(&ctx, root);
         summary.converted_calls.extend(converted_calls(&walk.sites));
@@ -150,6 +151,21 @@ fn fill(
         }
         summary.handed_calls.extend(walk.handed);
         summary.hand_rolled_calls.extend(walk.callees_elsewhere);
+        // What the file's own functions a hand-rolled root calls answer with, as phase two
+        // follows them (`handle_tool_call` returning `tools::handle_call(..)`'s answer).
+        let mut queue: Vec<(String, usize)> = walk.callees.into_iter().map(|c| (c, 1)).collect();
+        while let Some((name, depth)) = queue.pop() {
+            if facts.is_dispatcher(&name) || !followed.insert(name.clone()) {
+                continue;
+            }
+            for &block in facts.fns.get(&name).into_iter().flatten() {
+                let walk = flow::walk(&ctx, Root::new(RootKind::HandRolled, Body::Block(block)));
+                summary.hand_rolled_calls.extend(walk.callees_elsewhere);
+                if depth < super::MAX_CALL_DEPTH {
+                    queue.extend(walk.callees.into_iter().map(|c| (c, depth + 1)));
+                }
+            }
+        }
     }
     for f in &items.fns {
         let arguments = f.tool.then(|| flow::argument_names(f.sig));

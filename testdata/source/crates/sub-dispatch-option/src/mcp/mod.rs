@@ -1,0 +1,2 @@
+pub mod handler;
+pub mod tools;
