@@ -302,6 +302,7 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
         sites: Vec::new(),
         callees: Vec::new(),
         callees_elsewhere: Vec::new(),
+        returns_option: false,
         forwarded: HashMap::new(),
         forwards: Vec::new(),
         handed: Vec::new(),
@@ -321,10 +322,9 @@ pub fn walk<'a>(ctx: &Context<'_, 'a>, root: Root<'a>) -> Walk<'a> {
     if let Some((name, value)) = root.seeded {
         walker.locals.insert(name.to_string(), value);
     }
-    walker.given = match (
-        root.tool_sig.or(root.helper_sig.map(|(sig, _)| sig)),
-        root.unfed_helper,
-    ) {
+    let sig = root.tool_sig.or(root.helper_sig.map(|(sig, _)| sig));
+    walker.returns_option = sig.or(root.unfed_helper).is_some_and(returns_option);
+    walker.given = match (sig, root.unfed_helper) {
         (Some(sig), _) => whole_arguments(sig, &walker.arguments),
         (None, Some(sig)) => {
             let params = super::inputs::params(sig)
@@ -418,6 +418,8 @@ struct Walker<'f, 'a> {
     sites: Vec<ErrorSite<'a>>,
     callees: Vec<String>,
     callees_elsewhere: Vec<String>,
+    /// The function walked returns an `Option`.
+    returns_option: bool,
     /// Calls whose `Err` leaves the root (`helper(..)?`, a tail `self.helper(..).await`).
     forwarded: HashMap<*const Expr, Option<Range<usize>>>,
     forwards: Vec<String>,
@@ -1307,7 +1309,9 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
     }
 
     fn visit_expr_try(&mut self, t: &'a syn::ExprTry) {
-        if self.kind != RootKind::HandRolled {
+        // In a function returning `Option<..>` (a sub-dispatcher's `Option<Result<..>>`), a
+        // `?` is an `Option`'s: `None`, not a failure.
+        if self.kind != RootKind::HandRolled && !self.returns_option {
             let question = span_range(self.text, t.question_token.span);
             // `spawn_blocking(|| ..).await??`: the second `?` passes on the task's own `Err`.
             if let Expr::Try(inner) = &*t.expr
@@ -1796,6 +1800,11 @@ fn spawned_task(expr: &Expr) -> Option<&Expr> {
         }
         _ => None,
     }
+}
+
+/// `fn f(..) -> Option<..>`.
+fn returns_option(sig: &syn::Signature) -> bool {
+    matches!(&sig.output, syn::ReturnType::Type(_, ty) if matches!(&**ty, syn::Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "Option")))
 }
 
 fn peel_await(mut expr: &Expr) -> &Expr {

@@ -21,6 +21,7 @@ pub fn call(params: &Value, id: Value) -> Response {
 fn dispatch_tool(name: &str, args: &Value) -> Result<String, ToolError> {
     match name {
         "lesson_get" => lesson_get(args),
+        "lesson_page" => lesson_page(args),
         _ => Err(ToolError(format!("Unknown tool: {name}"))), //~ MCP101@18
     }
 }
@@ -29,4 +30,9 @@ fn lesson_get(args: &Value) -> Result<String, ToolError> {
     let id = args.get("id").and_then(Value::as_u64);
     let id = id.ok_or_else(|| ToolError("missing id".into()))?; //~ MCP103@31
     Ok(format!("lesson {id}"))
+}
+
+fn lesson_page(args: &Value) -> Result<String, ToolError> {
+    let page = args["page"].as_u64().ok_or_else(|| ToolError("page must be a number".into()))?; //~ MCP103@52
+    Ok(format!("page {page}"))
 }

@@ -2,9 +2,13 @@ use serde_json::{Value, json};
 
 use super::{McpError, make_error};
 
+const TOOLS: &[&str] = &["get_block", "get_symbols"];
+
 /// `None` when `name` is not one of this module's tools.
 pub fn try_call(name: &str, args: &Value) -> Option<Result<Value, McpError>> {
-    match name {
+    // `?` on an `Option` here is `None`: not this module's tool, not a failure.
+    let name = TOOLS.iter().find(|tool| **tool == name)?;
+    match *name {
         "get_block" => {
             let address = match args.get("address").and_then(Value::as_u64) {
                 Some(address) => address,
