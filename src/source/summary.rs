@@ -118,14 +118,16 @@ fn fill(
         summary.typed_arguments,
         defaults_report,
     ) = defaults::tools_of(file, &facts, source);
-    let converted_calls = |sites: &[ErrorSite]| -> Vec<(String, Sink, bool)> {
+    // `delegation`: whether a site's delegation (a tool handing its whole arguments) is known
+    // here, not left to the index (a helper's, [`FileSummary::handed_by_helpers`]).
+    let converted_calls = |sites: &[ErrorSite], delegation: bool| -> Vec<(String, Sink, bool)> {
         let converted = sites.iter().flat_map(|s| {
             let (calls, _) = facts.through_dispatchers(flow::converted_calls(s));
             calls.into_iter().map(move |name| (name, s))
         });
         converted
             .map(|(name, s)| {
-                let dispatched = s.root == RootKind::HandRolled || s.delegated;
+                let dispatched = s.root == RootKind::HandRolled || (delegation && s.delegated);
                 let mut sink = sink(s.error.clone(), s.span.clone());
                 sink.variants = arm_variants(s, &facts);
                 (name, sink, dispatched)
@@ -145,7 +147,9 @@ fn fill(
     let mut followed = HashSet::new();
     for root in roots {
         let walk = flow::walk(&ctx, root);
-        summary.converted_calls.extend(converted_calls(&walk.sites));
+        summary
+            .converted_calls
+            .extend(converted_calls(&walk.sites, true));
         if root.kind != RootKind::HandRolled {
             summary.root_calls.extend(walk.forwards);
         }
@@ -202,22 +206,15 @@ fn fill(
                 }
                 let walk = flow::walk(&ctx, root);
                 // Handed a parameter whole: the index decides whether a tool fed it.
-                let handed = walk.sites.iter().filter(|s| s.delegated && !tool);
+                let handed = walk.sites.iter().filter(|s| s.delegated);
                 let handed =
                     handed.flat_map(|s| facts.through_dispatchers(flow::converted_calls(s)).0);
                 summary
                     .handed_by_helpers
                     .extend(handed.map(|callee| (name.clone(), callee)));
-                let sites: Vec<_> = walk
-                    .sites
-                    .iter()
-                    .cloned()
-                    .map(|mut s| {
-                        s.delegated &= tool;
-                        s
-                    })
-                    .collect();
-                summary.converted_calls.extend(converted_calls(&sites));
+                summary
+                    .converted_calls
+                    .extend(converted_calls(&walk.sites, false));
                 let sites = walk
                     .sites
                     .into_iter()
